@@ -1,0 +1,138 @@
+#include "yendor/cli/gen_command.hpp"
+
+#include <charconv>
+#include <iomanip>
+#include <ostream>
+#include <random>
+
+#include "yendor/core/error.hpp"
+#include "yendor/core/file_io.hpp"
+#include "yendor/core/seed.hpp"
+#include "yendor/gen/generate.hpp"
+#include "yendor/mapio/json_map.hpp"
+#include "yendor/mapio/png_map.hpp"
+#include "yendor/mapio/text_map.hpp"
+
+namespace yendor::cli {
+
+namespace {
+
+std::optional<int> parse_side(std::string_view s) {
+  int v = 0;
+  auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+  if (s.empty() || ec != std::errc{} || ptr != s.data() + s.size()) return std::nullopt;
+  return v;
+}
+
+std::string extension_of(const std::string& path) {
+  const auto slash = path.find_last_of('/');
+  const auto dot = path.find_last_of('.');
+  if (dot == std::string::npos || (slash != std::string::npos && dot < slash)) return {};
+  return path.substr(dot + 1);
+}
+
+// The one place a seed comes from outside the simulation: the front end asks the OS for
+// entropy and then reports the seed, so the map can be made again.
+std::uint64_t fresh_seed() {
+  std::random_device device;
+  return (std::uint64_t{device()} << 32) ^ device();
+}
+
+}  // namespace
+
+Size parse_size(const std::string& text) {
+  const auto x = text.find_first_of("xX");
+  if (x != std::string::npos) {
+    const auto w = parse_side(std::string_view(text).substr(0, x));
+    const auto h = parse_side(std::string_view(text).substr(x + 1));
+    if (w && h && *w > 0 && *h > 0) return {*w, *h};
+  }
+  throw InputError("--size expects WIDTHxHEIGHT with positive whole numbers, e.g. 80x50; got '" +
+                   text + "'");
+}
+
+RawParams parse_sets(const std::vector<std::string>& sets) {
+  RawParams out;
+  for (const auto& s : sets) {
+    const auto eq = s.find('=');
+    if (eq == std::string::npos || eq == 0)
+      throw InputError("--set expects key=value; got '" + s + "'");
+    out.emplace_back(s.substr(0, eq), s.substr(eq + 1));
+  }
+  return out;
+}
+
+std::string format_for(const GenOptions& options) {
+  std::string format = options.format;
+  if (format.empty()) {
+    if (options.output.empty()) return "txt";
+    format = extension_of(options.output);
+    if (format != "txt" && format != "json" && format != "png")
+      throw InputError("cannot tell the format of '" + options.output +
+                       "' from its extension; add --format txt|json|png");
+  }
+  if (format != "txt" && format != "json" && format != "png")
+    throw InputError("--format must be txt, json or png; got '" + format + "'");
+  if (format == "png" && options.output.empty())
+    throw InputError("--format png needs an output file (-o FILE.png)");
+  return format;
+}
+
+void print_generator_list(const GeneratorRegistry& registry, std::ostream& out) {
+  for (const Generator* g : registry.all()) {
+    const GeneratorInfo& info = g->info();
+    out << info.name << " (version " << info.version << ", minimum size " << info.min_size.width
+        << "x" << info.min_size.height << ")\n  " << info.summary << "\n";
+    for (const ParamSpec& p : info.schema.specs())
+      out << "    " << std::left << std::setw(12) << p.name << " " << std::setw(46) << p.describe()
+          << " " << p.help << "\n";
+  }
+}
+
+void print_generator_help(const Generator& generator, std::ostream& out) {
+  const GeneratorInfo& info = generator.info();
+  out << "yendor gen " << info.name << " [--size WxH] [--seed N|TEXT] [--set key=value]... "
+      << "[-o FILE] [--format txt|json|png] [--scale N]\n\n"
+      << info.summary << "\nversion " << info.version << "; follows " << info.source
+      << "; minimum size " << info.min_size.width << "x" << info.min_size.height << "\n\n"
+      << info.description << "\n\nparameters (--set name=value):\n";
+  for (const ParamSpec& p : info.schema.specs())
+    out << "  " << std::left << std::setw(12) << p.name << " " << p.describe() << "\n      "
+        << p.help << "\n";
+}
+
+void run_gen(const GeneratorRegistry& registry, const GenOptions& options, std::ostream& out,
+             std::ostream& log) {
+  const Generator& generator = registry.get(options.generator);
+  const Size size = parse_size(options.size);
+  const std::string format = format_for(options);
+  if (format == "png" && (options.scale < 1 || options.scale > 32))
+    throw InputError("--scale must be between 1 and 32; got " + std::to_string(options.scale));
+  const GeneratorInfo& info = generator.info();
+  const ParamSet params = info.schema.parse(info.name, parse_sets(options.sets));
+  const Seed seed = options.seed ? parse_seed(*options.seed) : Seed{fresh_seed(), {}};
+
+  const Level level = generate_level(generator, size, seed.value, params);
+
+  std::string bytes;
+  if (format == "txt") bytes = to_text(level);
+  if (format == "json") bytes = to_json(level);
+  if (format == "png") bytes = to_png(level, options.scale);
+  if (options.output.empty()) {
+    out << bytes;
+    out.flush();
+  } else {
+    write_file_atomic(options.output, bytes);
+  }
+
+  log << "yendor: " << info.name << " v" << info.version << " " << size.width << "x" << size.height
+      << " seed " << seed.value;
+  if (seed.from_text()) log << " (from text \"" << seed.text << "\")";
+  log << ": " << level.meta.rooms.size() << " rooms, stairs " << level.meta.stairs.up->x << ","
+      << level.meta.stairs.up->y << " -> " << level.meta.stairs.down->x << ","
+      << level.meta.stairs.down->y;
+  if (!options.output.empty()) log << ", written to " << options.output << " (" << format << ")";
+  log << "\n";
+}
+
+}  // namespace yendor::cli

@@ -1,0 +1,34 @@
+#pragma once
+// `yendor gen`: list generators, describe one, or generate a map and export it.
+
+#include <iosfwd>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "yendor/gen/registry.hpp"
+
+namespace yendor::cli {
+
+struct GenOptions {
+  std::string generator;
+  std::string size = "80x50";
+  std::optional<std::string> seed;  // number or text; none = a fresh random seed
+  std::vector<std::string> sets;    // key=value
+  std::string output;               // empty = stdout
+  std::string format;               // txt|json|png; empty = from the extension
+  int scale = 4;                    // png pixels per cell
+};
+
+Size parse_size(const std::string& text);                    // "WxH"; InputError otherwise
+RawParams parse_sets(const std::vector<std::string>& sets);  // key=value; InputError otherwise
+std::string format_for(const GenOptions& options);           // txt|json|png; InputError otherwise
+
+void print_generator_list(const GeneratorRegistry& registry, std::ostream& out);
+void print_generator_help(const Generator& generator, std::ostream& out);
+
+// Generates and writes the map; reports what it made (and the seed) on `log`.
+void run_gen(const GeneratorRegistry& registry, const GenOptions& options, std::ostream& out,
+             std::ostream& log);
+
+}  // namespace yendor::cli

@@ -1,0 +1,99 @@
+// The `yendor` command. Exit codes: 0 success, 2 bad input (arguments, values, files),
+// 3 a generator broke its guarantee (a bug: please report the printed seed), 1 anything else.
+
+#include <CLI/CLI.hpp>
+#include <iostream>
+
+#include "yendor/cli/gen_command.hpp"
+#include "yendor/core/error.hpp"
+#include "yendor/gen/generate.hpp"
+
+namespace {
+
+constexpr int k_exit_input = 2;
+constexpr int k_exit_bug = 3;
+
+int run(int argc, char** argv) {
+  using namespace yendor;
+  CLI::App app{"Yendor: a roguelike and a laboratory for dungeon generation and monster AI"};
+  app.set_version_flag("--version", "yendor 0.1.0");
+  app.require_subcommand(1);
+
+  cli::GenOptions gen;
+  bool gen_help = false;
+  CLI::App* gen_cmd = app.add_subcommand(
+      "gen", "generate a dungeon level ('yendor gen list' lists the generators)");
+  gen_cmd->set_help_flag();  // replaced by our own, so `gen NAME --help` describes NAME
+  gen_cmd->add_flag("-h,--help", gen_help, "describe the generator (or this command)");
+  gen_cmd->add_option("generator", gen.generator, "generator name, or 'list'");
+  gen_cmd->add_option("--size", gen.size, "map size WIDTHxHEIGHT (default 80x50)");
+  gen_cmd->add_option("--seed", gen.seed, "seed: a number or any text (default: random)");
+  gen_cmd->add_option("--set", gen.sets, "generator parameter key=value (repeatable)");
+  gen_cmd->add_option("-o,--output", gen.output, "output file (default: txt on stdout)");
+  gen_cmd->add_option("--format", gen.format, "txt, json or png (default: from -o's extension)");
+  gen_cmd->add_option("--scale", gen.scale, "png pixels per cell, 1-32 (default 4)");
+
+  // Name an unknown command instead of CLI11's generic "a subcommand is required".
+  if (argc > 1 && argv[1][0] != '-') {
+    std::string known;
+    bool found = false;
+    for (const CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; })) {
+      known += (known.empty() ? "" : ", ") + sub->get_name();
+      found |= sub->get_name() == argv[1];
+    }
+    if (!found)
+      throw InputError("unknown command '" + std::string(argv[1]) + "' (commands: " + known + ")");
+  }
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp&) {
+    std::cout << app.help();
+    return 0;
+  } catch (const CLI::CallForVersion&) {
+    std::cout << "yendor 0.1.0\n";
+    return 0;
+  } catch (const CLI::ParseError& e) {
+    std::cerr << "yendor: error: " << e.what() << " (see yendor --help)\n";
+    return k_exit_input;
+  }
+
+  const GeneratorRegistry& registry = builtin_generators();
+  if (gen_cmd->parsed()) {
+    if (gen.generator == "list") {
+      cli::print_generator_list(registry, std::cout);
+      return 0;
+    }
+    if (gen_help) {
+      if (gen.generator.empty())
+        std::cout << gen_cmd->help();
+      else
+        cli::print_generator_help(registry.get(gen.generator), std::cout);
+      return 0;
+    }
+    if (gen.generator.empty())
+      throw InputError("gen needs a generator name ('yendor gen list' lists them)");
+    cli::run_gen(registry, gen, std::cout, std::cerr);
+  }
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  try {
+    return run(argc, argv);
+  } catch (const yendor::InputError& e) {
+    std::cerr << "yendor: error: " << e.what() << "\n";
+    return k_exit_input;
+  } catch (const yendor::IoError& e) {
+    std::cerr << "yendor: error: " << e.what() << "\n";
+    return k_exit_input;
+  } catch (const yendor::GenerationError& e) {
+    std::cerr << "yendor: internal error: " << e.what() << "\n";
+    return k_exit_bug;
+  } catch (const std::exception& e) {
+    std::cerr << "yendor: internal error: " << e.what() << "\n";
+    return 1;
+  }
+}

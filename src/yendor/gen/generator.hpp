@@ -1,0 +1,44 @@
+#pragma once
+// The generator interface. One generator per file (rooms.cpp, bsp.cpp, ...), each with a
+// name, a one-line summary, a version, a declared parameter schema and the section of the
+// source texts it follows. Generators get their Rng passed in, never read a clock or any
+// global, and stop on step budgets.
+
+#include <string>
+
+#include "yendor/core/rng.hpp"
+#include "yendor/gen/param_schema.hpp"
+#include "yendor/map/level.hpp"
+
+namespace yendor {
+
+inline constexpr int k_max_level_side = 10000;
+
+struct GeneratorInfo {
+  std::string name;
+  std::string summary;  // one line
+  // Bumped whenever the output for a given seed and parameters changes; recorded in every
+  // exported map, so a seed with a version names one map forever.
+  int version = 1;
+  std::string source;       // the section of the reference texts it follows
+  std::string description;  // a paragraph for `yendor gen NAME --help` and docs/
+  Size min_size{8, 8};
+  ParamSchema schema;
+};
+
+class Generator {
+ public:
+  virtual ~Generator() = default;
+  virtual const GeneratorInfo& info() const = 0;
+
+  // Checks that involve several parameters or the size, beyond the schema's ranges.
+  // Throws InputError. `params` is already validated against the schema.
+  virtual void check(const ParamSet& params, Size size) const;
+
+  // Carves `level` (given all wall, its metadata's generator/seed/params already filled in)
+  // and records rooms, corridors, doors and other metadata. It may place stairs itself; the
+  // shared post-pass places any it did not. Must leave the level connected.
+  virtual void generate(Level& level, const ParamSet& params, Rng& rng) const = 0;
+};
+
+}  // namespace yendor

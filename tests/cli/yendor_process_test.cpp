@@ -1,0 +1,184 @@
+// Runs the `yendor` executable as a user would and checks exit codes, output and that every
+// error is one line on stderr with nothing half-written.
+
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "yendor/core/file_io.hpp"
+#include "yendor/core/hash.hpp"
+#include "yendor/mapio/json_map.hpp"
+#include "yendor/mapio/text_map.hpp"
+
+namespace yendor {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct Result {
+  int exit_code = -1;
+  std::string out;
+  std::string err;
+};
+
+std::string quote(const std::string& s) {
+  std::string q = "'";
+  for (char c : s)
+    q += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return q + "'";
+}
+
+class Yendor : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() /
+           ("yendor_cli_" +
+            std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  Result run(const std::vector<std::string>& args) const {
+    std::string cmd = quote(YENDOR_EXE);
+    for (const auto& a : args)
+      cmd += " " + quote(a);
+    const fs::path out = dir_ / "stdout", err = dir_ / "stderr";
+    cmd += " >" + quote(out.string()) + " 2>" + quote(err.string()) + " </dev/null";
+    const int status = std::system(cmd.c_str());
+    Result r;
+    r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+    r.out = read_file(out.string());
+    r.err = read_file(err.string());
+    fs::remove(out);
+    fs::remove(err);
+    return r;
+  }
+
+  // A bad-input run: exit code 2, nothing on stdout, exactly one line on stderr.
+  void expect_input_error(const std::vector<std::string>& args, const std::string& needle) const {
+    std::string joined;
+    for (const auto& a : args)
+      joined += a + " ";
+    SCOPED_TRACE(joined);
+    const Result r = run(args);
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_EQ(r.out, "");
+    ASSERT_FALSE(r.err.empty());
+    EXPECT_EQ(r.err.find('\n'), r.err.size() - 1) << r.err;
+    EXPECT_EQ(r.err.rfind("yendor: error: ", 0), 0u) << r.err;
+    EXPECT_NE(r.err.find(needle), std::string::npos) << r.err;
+  }
+
+  std::string path(const std::string& name) const { return (dir_ / name).string(); }
+  fs::path dir_;
+};
+
+TEST_F(Yendor, ListsGenerators) {
+  const Result r = run({"gen", "list"});
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_NE(r.out.find("rooms (version"), std::string::npos);
+  EXPECT_NE(r.out.find("bsp (version"), std::string::npos);
+  EXPECT_NE(r.out.find("hv_ratio"), std::string::npos);
+}
+
+TEST_F(Yendor, DescribesAGenerator) {
+  const Result r = run({"gen", "bsp", "--help"});
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_NE(r.out.find("binary space partition"), std::string::npos);
+  EXPECT_NE(r.out.find("min_leaf"), std::string::npos);
+  EXPECT_EQ(run({"gen", "--help"}).exit_code, 0);
+  EXPECT_EQ(run({"--help"}).exit_code, 0);
+  EXPECT_EQ(run({"--version"}).out, "yendor 0.1.0\n");
+}
+
+TEST_F(Yendor, GeneratesTheSameMapForTheSameSeed) {
+  const Result a = run({"gen", "rooms", "--seed", "5", "--size", "60x30"});
+  const Result b = run({"gen", "rooms", "--seed", "5", "--size", "60x30"});
+  const Result c = run({"gen", "rooms", "--seed", "6", "--size", "60x30"});
+  ASSERT_EQ(a.exit_code, 0) << a.err;
+  EXPECT_EQ(a.out, b.out);
+  EXPECT_NE(a.out, c.out);
+  EXPECT_EQ(tiles_from_text(a.out).size(), (Size{60, 30}));
+  EXPECT_NE(a.err.find("seed 5"), std::string::npos) << a.err;
+}
+
+TEST_F(Yendor, TextSeedsAreHashedAndReported) {
+  const Result r = run({"gen", "bsp", "--seed", "hello world"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(
+      r.err.find("seed " + std::to_string(fnv1a64("hello world")) + " (from text \"hello world\")"),
+      std::string::npos)
+      << r.err;
+  const Result n = run({"gen", "bsp", "--seed", std::to_string(fnv1a64("hello world"))});
+  EXPECT_EQ(n.out, r.out);
+}
+
+TEST_F(Yendor, WritesEveryFormat) {
+  const Result t = run({"gen", "rooms", "--seed", "9", "-o", path("m.txt"), "--set", "loops=0.5"});
+  ASSERT_EQ(t.exit_code, 0) << t.err;
+  EXPECT_EQ(t.out, "");
+  const Result j = run({"gen", "rooms", "--seed", "9", "-o", path("m.json"), "--set", "loops=0.5"});
+  ASSERT_EQ(j.exit_code, 0) << j.err;
+  const Level level = level_from_json(read_file(path("m.json")));
+  EXPECT_EQ(level.meta.generator, "rooms");
+  EXPECT_EQ(level.meta.seed, 9u);
+  EXPECT_EQ(level.meta.params.get_real("loops"), 0.5);
+  EXPECT_EQ(to_text(level), read_file(path("m.txt")));
+  const Result p = run({"gen", "rooms", "--seed", "9", "-o", path("m.png"), "--scale", "2"});
+  ASSERT_EQ(p.exit_code, 0) << p.err;
+  EXPECT_EQ(read_file(path("m.png")).substr(1, 3), "PNG");
+  const Result f = run({"gen", "rooms", "--seed", "9", "-o", path("m.map"), "--format", "json",
+                        "--set", "loops=0.5"});
+  ASSERT_EQ(f.exit_code, 0) << f.err;
+  EXPECT_EQ(read_file(path("m.map")), read_file(path("m.json")));
+}
+
+TEST_F(Yendor, TextAndJsonAgree) {
+  ASSERT_EQ(run({"gen", "bsp", "--seed", "3", "-o", path("a.txt")}).exit_code, 0);
+  ASSERT_EQ(run({"gen", "bsp", "--seed", "3", "-o", path("a.json")}).exit_code, 0);
+  EXPECT_EQ(to_text(level_from_json(read_file(path("a.json")))), read_file(path("a.txt")));
+}
+
+TEST_F(Yendor, BadInputIsOneLineAndExitCodeTwo) {
+  expect_input_error({"gen", "caves"}, "unknown generator 'caves' (generators: rooms, bsp");
+  expect_input_error({"gen", "rooms", "--set", "foo=1"}, "unknown parameter 'foo'");
+  expect_input_error({"gen", "rooms", "--set", "room_min=abc"}, "must be an integer");
+  expect_input_error({"gen", "rooms", "--set", "room_min=1"}, "below the minimum 2");
+  expect_input_error({"gen", "rooms", "--set", "loops=2"}, "above the maximum 1.0");
+  expect_input_error({"gen", "rooms", "--set", "connect=x"}, "must be one of");
+  expect_input_error({"gen", "rooms", "--set", "room_min"}, "--set expects key=value");
+  expect_input_error({"gen", "rooms", "--set", "room_min=9", "--set", "room_max=5"},
+                     "room_min (9) is greater than room_max (5)");
+  expect_input_error({"gen", "rooms", "--size", "5x5"}, "below the minimum 8x8");
+  expect_input_error({"gen", "rooms", "--size", "10001x10"}, "above the maximum 10000");
+  expect_input_error({"gen", "rooms", "--size", "80"}, "--size expects WIDTHxHEIGHT");
+  expect_input_error({"gen", "rooms", "-o", "/nonexistent-dir/x/map.txt"}, "cannot write");
+  expect_input_error({"gen", "rooms", "-o", path("map.xyz")}, "cannot tell the format");
+  expect_input_error({"gen", "rooms", "--format", "gif"}, "--format must be txt, json or png");
+  expect_input_error({"gen", "rooms", "--format", "png"}, "needs an output file");
+  expect_input_error({"gen", "rooms", "-o", path("m.png"), "--scale", "0"}, "--scale");
+  expect_input_error({"gen", "rooms", "--scale", "x"}, "scale");
+  expect_input_error({"gen", "rooms", "--bogus"}, "--bogus");
+  expect_input_error({"gen"}, "gen needs a generator name");
+  expect_input_error({}, "subcommand");
+  expect_input_error({"fly"}, "unknown command 'fly' (commands: gen)");
+}
+
+TEST_F(Yendor, AFailedRunLeavesTheOldFileAndNoTemporaries) {
+  const std::string target = path("keep.txt");
+  ASSERT_EQ(run({"gen", "rooms", "--seed", "1", "-o", target}).exit_code, 0);
+  const std::string before = read_file(target);
+  EXPECT_EQ(run({"gen", "rooms", "--seed", "2", "-o", target, "--set", "room_min=1"}).exit_code, 2);
+  EXPECT_EQ(read_file(target), before);
+  int entries = 0;
+  for ([[maybe_unused]] const auto& e : fs::directory_iterator(dir_))
+    ++entries;
+  EXPECT_EQ(entries, 1);
+}
+
+}  // namespace
+}  // namespace yendor

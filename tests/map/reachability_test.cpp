@@ -1,0 +1,64 @@
+#include "yendor/map/reachability.hpp"
+
+#include <gtest/gtest.h>
+
+#include "support/ascii_level.hpp"
+
+namespace yendor {
+namespace {
+
+using test::ascii_level;
+
+TEST(Reachability, WalkDistancesAreOrthogonalStepsThroughDoors) {
+  const Level level = ascii_level({
+      "#######",
+      "#..+..#",
+      "#.###.#",
+      "#.#W#.#",
+      "#######",
+  });
+  const auto d = walk_distances(level.tiles, {1, 1});
+  EXPECT_EQ((d[{1, 1}]), 0);
+  EXPECT_EQ((d[{3, 1}]), 2);  // through the closed door
+  EXPECT_EQ((d[{5, 3}]), 6);
+  EXPECT_EQ((d[{1, 3}]), 2);
+  EXPECT_EQ((d[{3, 3}]), k_unreachable);  // deep water
+  EXPECT_EQ((d[{0, 0}]), k_unreachable);
+  const auto from_wall = walk_distances(level.tiles, {0, 0});
+  for (auto v : from_wall.cells())
+    EXPECT_EQ(v, k_unreachable);
+}
+
+TEST(Reachability, DiagonalGapsDoNotConnect) {
+  const Level level = ascii_level({
+      "#####",
+      "#.###",
+      "##.##",
+      "#####",
+  });
+  const auto report = check_connectivity(level.tiles, {1, 1});
+  EXPECT_EQ(report.traversable, 2);
+  EXPECT_EQ(report.reachable, 1);
+  EXPECT_FALSE(report.connected());
+  const auto regions = label_regions(level.tiles);
+  ASSERT_EQ(regions.sizes.size(), 2u);
+  EXPECT_EQ((regions.labels[{1, 1}]), 0);
+  EXPECT_EQ((regions.labels[{2, 2}]), 1);
+  EXPECT_EQ((regions.labels[{0, 0}]), -1);
+}
+
+TEST(Reachability, ConnectedLevel) {
+  const Level level = ascii_level({
+      "######",
+      "#.<,>#",
+      "#'####",
+      "######",
+  });
+  const auto report = check_connectivity(level.tiles, {2, 1});
+  EXPECT_EQ(report.traversable, 5);
+  EXPECT_TRUE(report.connected());
+  EXPECT_EQ(label_regions(level.tiles).sizes, (std::vector<std::int64_t>{5}));
+}
+
+}  // namespace
+}  // namespace yendor

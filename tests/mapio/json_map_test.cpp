@@ -1,0 +1,454 @@
+#include "yendor/mapio/json_map.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <functional>
+#include <limits>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "yendor/core/error.hpp"
+#include "yendor/core/rng.hpp"
+
+namespace yendor {
+namespace {
+
+using nlohmann::json;
+
+// A 24x9 level with every tile kind (row 1) and every metadata field filled in.
+Level full_level() {
+  Level level(Size{24, 9}, Tile::wall);
+  for (std::size_t i = 0; i < k_tile_count; ++i)
+    level.tiles[Point{static_cast<int>(i) + 1, 1}] = static_cast<Tile>(i);
+  level.tiles.fill(Rect{1, 3, 6, 4}, Tile::floor);
+  level.tiles.fill(Rect{14, 3, 8, 5}, Tile::floor);
+  for (int x = 7; x < 14; ++x)
+    level.tiles[Point{x, 5}] = Tile::corridor;
+
+  LevelMeta& m = level.meta;
+  m.generator = "bsp";
+  m.generator_version = 3;
+  m.seed = 0xfedcba9876543210ULL;  // > 2^63: only an unsigned 64-bit integer holds it
+  m.depth = 4;
+  // Names out of alphabetical order: the ParamSet order must survive.
+  m.params.set("zeta", true);
+  m.params.set("alpha", std::int64_t{-42});
+  m.params.set("big", std::numeric_limits<std::int64_t>::max());
+  m.params.set("small", std::numeric_limits<std::int64_t>::min());
+  m.params.set("ratio", 2.0);
+  m.params.set("tenth", 0.1);
+  m.params.set("tiny", -1.5e-300);
+  m.params.set("off", false);
+  m.params.set("name", std::string("caves \"of\" \xc3\xa9tude\n\t\\"));
+  m.params.set("", std::string());
+  m.stairs.up = Point{2, 4};
+  m.stairs.down = Point{20, 6};
+  m.rooms = {Room{0, Rect{1, 3, 6, 4}, "room"}, Room{7, Rect{14, 3, 8, 5}, "vault"}};
+  Corridor c;
+  c.from_room = 0;
+  c.to_room = 7;
+  for (int x = 7; x < 14; ++x)
+    c.cells.push_back(Point{x, 5});
+  m.corridors = {c, Corridor{7, -1, {Point{22, 7}}}, Corridor{-1, -1, {}}};
+  m.doors = {Door{Point{7, 5}, 0}, Door{Point{13, 5}, 7}, Door{Point{0, 0}, -1}};
+  m.regions = {Region{3, "lake", Rect{15, 4, 3, 2}, 5}, Region{-2, "", Rect{0, 0, 0, 0}, 0}};
+  m.features = {Feature{Point{22, 7}, "dead_end"}, Feature{Point{23, 8}, "x y\u00e9"}};
+  m.partitions = {
+      PartitionNode{Rect{0, 0, 24, 9}, -1, 1, 2, 0, 'v', -1},
+      PartitionNode{Rect{0, 0, 12, 9}, 0, 3, 4, 1, 'h', -1},
+      PartitionNode{Rect{12, 0, 12, 9}, 0, -1, -1, 1, 0, 7},
+      PartitionNode{Rect{0, 0, 12, 4}, 1, -1, -1, 2, 0, -1},
+      PartitionNode{Rect{0, 4, 12, 5}, 1, -1, -1, 2, 0, 0},
+  };
+  return level;
+}
+
+// A small level for the fuzz loops: short JSON, still some of every list.
+Level small_level() {
+  Level level(Size{5, 3}, Tile::wall);
+  level.tiles[Point{1, 1}] = Tile::floor;
+  level.tiles[Point{2, 1}] = Tile::door_open;
+  level.tiles[Point{3, 1}] = Tile::stairs_up;
+  LevelMeta& m = level.meta;
+  m.generator = "t";
+  m.seed = 9;
+  m.params.set("n", std::int64_t{2});
+  m.params.set("r", 1.0);
+  m.stairs.up = Point{3, 1};
+  m.rooms = {Room{0, Rect{1, 1, 3, 1}, "room"}};
+  m.corridors = {Corridor{0, -1, {Point{2, 1}}}};
+  m.doors = {Door{Point{2, 1}, 0}};
+  m.regions = {Region{0, "r", Rect{1, 1, 1, 1}, 1}};
+  m.features = {Feature{Point{1, 1}, "f"}};
+  m.partitions = {PartitionNode{Rect{0, 0, 5, 3}, -1, -1, -1, 0, 0, 0}};
+  return level;
+}
+
+// Runs level_from_json; returns the InputError message, or "" if it succeeded. Any other
+// exception fails the test.
+std::string outcome(std::string_view text) {
+  try {
+    level_from_json(text);
+    return "";
+  } catch (const InputError& e) {
+    const std::string message = e.what();
+    EXPECT_EQ(message.rfind("map json: ", 0), 0u) << message;
+    EXPECT_EQ(message.find('\n'), std::string::npos) << message;
+    return message.empty() ? "(empty message)" : message;
+  } catch (const std::exception& e) {
+    ADD_FAILURE() << "not an InputError: " << e.what() << "\ninput: " << text;
+    return "(wrong exception)";
+  } catch (...) {
+    ADD_FAILURE() << "not an InputError\ninput: " << text;
+    return "(wrong exception)";
+  }
+}
+
+TEST(JsonMap, RoundTripsEveryField) {
+  const Level level = full_level();
+  const Level back = level_from_json(to_json(level));
+  EXPECT_EQ(back.tiles, level.tiles);
+  EXPECT_EQ(back.meta.params, level.meta.params);
+  EXPECT_EQ(back.meta.partitions, level.meta.partitions);
+  EXPECT_EQ(back, level);
+}
+
+TEST(JsonMap, RoundTripKeepsParamTypesAndOrder) {
+  const Level back = level_from_json(to_json(full_level()));
+  const auto& entries = back.meta.params.entries();
+  ASSERT_EQ(entries.size(), 10u);
+  EXPECT_EQ(entries[0].first, "zeta");
+  EXPECT_EQ(entries[1].first, "alpha");
+  ASSERT_TRUE(std::holds_alternative<double>(*back.meta.params.find("ratio")));
+  EXPECT_EQ(back.meta.params.get_real("ratio"), 2.0);
+  ASSERT_TRUE(std::holds_alternative<std::int64_t>(*back.meta.params.find("alpha")));
+  EXPECT_EQ(back.meta.params.get_int("big"), std::numeric_limits<std::int64_t>::max());
+  EXPECT_EQ(back.meta.params.get_int("small"), std::numeric_limits<std::int64_t>::min());
+  EXPECT_EQ(back.meta.seed, 0xfedcba9876543210ULL);
+}
+
+TEST(JsonMap, DocumentUsesJsonTypes) {
+  const json doc = json::parse(to_json(full_level()));
+  EXPECT_EQ(doc["format"], "yendor-map");
+  EXPECT_EQ(doc["version"], 1);
+  EXPECT_EQ(doc["width"], 24);
+  EXPECT_EQ(doc["height"], 9);
+  EXPECT_TRUE(doc["seed"].is_number_unsigned());
+  EXPECT_EQ(doc["seed"].get<std::uint64_t>(), 0xfedcba9876543210ULL);
+  EXPECT_TRUE(doc["params"]["ratio"].is_number_float());
+  EXPECT_TRUE(doc["params"]["alpha"].is_number_integer());
+  EXPECT_TRUE(doc["params"]["zeta"].is_boolean());
+  EXPECT_TRUE(doc["params"]["name"].is_string());
+  EXPECT_EQ(doc["stairs"]["up"], json::array({2, 4}));
+  EXPECT_EQ(doc["partitions"][0]["split"], "v");
+  EXPECT_TRUE(doc["partitions"][2]["split"].is_null());
+  EXPECT_EQ(doc["rows"][1].get<std::string>().substr(1, k_tile_count), "#.,+'LS<>~WV:=T;{_|");
+  // The legend lists every tile kind, used or not.
+  ASSERT_EQ(doc["legend"].size(), k_tile_count);
+  for (std::size_t i = 0; i < k_tile_count; ++i) {
+    const TileInfo& info = tile_info(static_cast<Tile>(i));
+    const json& entry = doc["legend"][std::string(1, info.symbol)];
+    EXPECT_EQ(entry["name"], std::string(info.name));
+    EXPECT_EQ(entry["passable"], info.passable);
+    EXPECT_EQ(entry["transparent"], info.transparent);
+    EXPECT_EQ(entry["door"], info.door);
+    EXPECT_EQ(entry["lock"], info.locked);
+  }
+}
+
+TEST(JsonMap, RealsWithIntegralValuesStayReal) {
+  Level level(Size{1, 1});
+  level.meta.params.set("a", 2.0);
+  level.meta.params.set("b", -0.0);
+  level.meta.params.set("c", 1e300);
+  level.meta.params.set("d", std::int64_t{2});
+  const std::string text = to_json(level);
+  EXPECT_NE(text.find("\"a\":2.0"), std::string::npos) << text;
+  const Level back = level_from_json(text);
+  EXPECT_TRUE(std::holds_alternative<double>(*back.meta.params.find("a")));
+  EXPECT_TRUE(std::holds_alternative<double>(*back.meta.params.find("b")));
+  EXPECT_TRUE(std::holds_alternative<double>(*back.meta.params.find("c")));
+  EXPECT_TRUE(std::holds_alternative<std::int64_t>(*back.meta.params.find("d")));
+  EXPECT_EQ(back, level);
+}
+
+TEST(JsonMap, FlagsAreNotExported) {
+  Level level = full_level();
+  level.flags.fill(cell_flag::explored | cell_flag::no_dig);
+  const Level back = level_from_json(to_json(level));
+  EXPECT_EQ(back.flags, Grid<std::uint16_t>(level.size(), 0));
+  EXPECT_EQ(back.tiles, level.tiles);
+  EXPECT_EQ(back.meta, level.meta);
+}
+
+TEST(JsonMap, IsDeterministic) {
+  const std::string a = to_json(full_level());
+  const std::string b = to_json(full_level());
+  EXPECT_EQ(a, b);
+  EXPECT_EQ(to_json(level_from_json(a)), a);
+  EXPECT_EQ(a.back(), '\n');
+}
+
+TEST(JsonMap, EmptyLevelsRoundTrip) {
+  for (Size size : {Size{0, 0}, Size{0, 3}, Size{7, 0}}) {
+    const Level level(size);
+    EXPECT_EQ(level_from_json(to_json(level)), level) << size.width << "x" << size.height;
+  }
+}
+
+TEST(JsonMap, MinimalDocumentGetsDefaults) {
+  const Level level = level_from_json(R"({"format":"yendor-map","version":1,"width":3,"height":2,
+                          "rows":["#.#", "<>~"]})");
+  Level expected(Size{3, 2});
+  expected.tiles[Point{1, 0}] = Tile::floor;
+  expected.tiles[Point{0, 1}] = Tile::stairs_up;
+  expected.tiles[Point{1, 1}] = Tile::stairs_down;
+  expected.tiles[Point{2, 1}] = Tile::water_shallow;
+  EXPECT_EQ(level, expected);
+}
+
+TEST(JsonMap, LegendIsInformational) {
+  json doc = json::parse(to_json(small_level()));
+  doc["legend"] = {{"#", {{"name", "wall"}, {"passable", true}}}, {"?", {{"name", "mystery"}}}};
+  EXPECT_EQ(level_from_json(doc.dump()), small_level());
+  doc.erase("legend");
+  EXPECT_EQ(level_from_json(doc.dump()), small_level());
+}
+
+TEST(JsonMap, UnwritableLevelsThrow) {
+  Level level(Size{1, 1});
+  level.meta.params.set("x", std::numeric_limits<double>::infinity());
+  EXPECT_THROW(to_json(level), InputError);
+  level.meta.params.set("x", std::string("\xff"));
+  EXPECT_THROW(to_json(level), InputError);
+  Level split(Size{1, 1});
+  split.meta.partitions.push_back(PartitionNode{Rect{0, 0, 1, 1}, -1, -1, -1, 0, 'x', -1});
+  EXPECT_THROW(to_json(split), std::logic_error);
+}
+
+struct BadCase {
+  const char* what;
+  std::function<void(json&)> edit;  // applied to the parsed small level; or
+  std::string text;                 // the document itself when edit is empty
+  std::string expected;             // must occur in the message
+};
+
+TEST(JsonMap, MalformedDocumentsAreRejectedNamingTheField) {
+  const std::string valid = to_json(small_level());
+  const std::vector<BadCase> cases = {
+      {"empty", nullptr, "", "not JSON: at line 1, column 1 (byte 1)"},
+      {"truncated", nullptr, valid.substr(0, valid.size() / 2), "not JSON"},
+      {"garbage", nullptr, "yendor", "not JSON"},
+      {"two values", nullptr, "{} {}", "not JSON"},
+      {"bad UTF-8", nullptr, "{\"format\":\"\xff\"}", "not JSON"},
+      {"number overflow", nullptr, "{\"params\":{\"x\":1e400}}", "not JSON"},
+      {"array", nullptr, "[]", "not a JSON object"},
+      {"null", nullptr, "null", "not a JSON object"},
+      {"deep", nullptr, std::string(100000, '[') + std::string(100000, ']'), "not a JSON object"},
+      {"no format", [](json& j) { j.erase("format"); }, "", "field 'format': missing"},
+      {"other format", [](json& j) { j["format"] = "tiled"; }, "", "field 'format'"},
+      {"format type", [](json& j) { j["format"] = 1; }, "", "field 'format'"},
+      {"version 2", [](json& j) { j["version"] = 2; }, "", "unsupported format version 2"},
+      {"version 0", [](json& j) { j["version"] = 0; }, "", "unsupported format version 0"},
+      {"version string", [](json& j) { j["version"] = "1"; }, "", "field 'version'"},
+      {"version real", [](json& j) { j["version"] = 1.0; }, "", "field 'version'"},
+      {"no version", [](json& j) { j.erase("version"); }, "", "field 'version': missing"},
+      {"unknown field", [](json& j) { j["colour"] = 1; }, "", "field 'colour': unknown field"},
+      {"no width", [](json& j) { j.erase("width"); }, "", "field 'width': missing"},
+      {"negative width", [](json& j) { j["width"] = -5; }, "", "field 'width'"},
+      {"huge width", [](json& j) { j["width"] = 10001; }, "", "field 'width'"},
+      {"huge height", [](json& j) { j["height"] = 4000000000u; }, "", "field 'height'"},
+      {"height type", [](json& j) { j["height"] = "3"; }, "", "field 'height'"},
+      {"no rows", [](json& j) { j.erase("rows"); }, "", "field 'rows': missing"},
+      {"rows type", [](json& j) { j["rows"] = "#####"; }, "", "field 'rows'"},
+      {"rows count", [](json& j) { j["rows"].erase(1); }, "",
+       "field 'rows': has 2 rows, expected 3"},
+      {"row type", [](json& j) { j["rows"][1] = 5; }, "", "field 'rows': row 1 is not a string"},
+      {"row length", [](json& j) { j["rows"][2] = "####"; }, "",
+       "field 'rows': row 2 has length 4, expected 5"},
+      {"unknown symbol", [](json& j) { j["rows"][1] = "#.Q<#"; }, "",
+       "field 'rows': unknown symbol 'Q' at row 1, column 2"},
+      {"non-ASCII symbol", [](json& j) { j["rows"][0] = "#\xc3\xa9##"; }, "",
+       "unknown symbol U+00E9 at row 0, column 1"},
+      {"control symbol", [](json& j) { j["rows"][0] = "#\n###"; }, "",
+       "unknown symbol U+000A at row 0, column 1"},
+      {"generator type", [](json& j) { j["generator"] = nullptr; }, "", "field 'generator'"},
+      {"generator_version", [](json& j) { j["generator_version"] = -1; }, "",
+       "field 'generator_version'"},
+      {"depth real", [](json& j) { j["depth"] = 2.5; }, "", "field 'depth'"},
+      {"depth huge", [](json& j) { j["depth"] = 1LL << 40; }, "", "field 'depth'"},
+      {"seed negative", [](json& j) { j["seed"] = -1; }, "", "field 'seed'"},
+      {"seed real", [](json& j) { j["seed"] = 1.5; }, "", "field 'seed'"},
+      {"seed string", [](json& j) { j["seed"] = "9"; }, "", "field 'seed'"},
+      {"seed too big", nullptr,
+       R"({"format":"yendor-map","version":1,"width":0,"height":0,"rows":[],
+           "seed":18446744073709551616})",
+       "field 'seed'"},
+      {"params type", [](json& j) { j["params"] = json::array(); }, "", "field 'params'"},
+      {"param type", [](json& j) { j["params"]["n"] = json::array({1}); }, "", "field 'params.n'"},
+      {"param null", [](json& j) { j["params"]["r"] = nullptr; }, "", "field 'params.r'"},
+      {"param too big", nullptr,
+       R"({"format":"yendor-map","version":1,"width":0,"height":0,"rows":[],
+           "params":{"big":9223372036854775808}})",
+       "field 'params.big'"},
+      {"param twice", nullptr,
+       R"({"format":"yendor-map","version":1,"width":0,"height":0,"rows":[],
+           "params":{"a":1,"b":2,"a":3}})",
+       "field 'params.a': appears twice"},
+      {"too many params",
+       [](json& j) {
+         for (int i = 0; i < 1001; ++i)
+           j["params"]["p" + std::to_string(i)] = i;
+       },
+       "", "field 'params': more than 1000 parameters"},
+      {"long name", [](json& j) { j["params"][std::string(1000, 'n')] = nullptr; }, "",
+       "field 'params." + std::string(93, 'n') + "...': must be"},
+      {"legend type", [](json& j) { j["legend"] = json::array(); }, "", "field 'legend'"},
+      {"legend renames", [](json& j) { j["legend"]["#"]["name"] = "floor"; }, "",
+       "symbol '#' is \"floor\" in the file but \"wall\" in Yendor"},
+      {"legend key", [](json& j) { j["legend"]["##"] = json::object(); }, "", "field 'legend.##'"},
+      {"legend entry", [](json& j) { j["legend"]["#"] = "wall"; }, "", "field 'legend.#'"},
+      {"legend name type", [](json& j) { j["legend"]["."]["name"] = 1; }, "",
+       "field 'legend...name'"},
+      {"stairs type", [](json& j) { j["stairs"] = json::array(); }, "", "field 'stairs'"},
+      {"stairs outside",
+       [](json& j) {
+         j["stairs"]["up"] = {5, 1};
+       },
+       "", "field 'stairs.up': (5, 1) is outside the map (5x3)"},
+      {"stairs negative",
+       [](json& j) {
+         j["stairs"]["down"] = {-1, 0};
+       },
+       "", "field 'stairs.down': (-1, 0) is outside the map"},
+      {"stairs short", [](json& j) { j["stairs"]["up"] = {1}; }, "", "field 'stairs.up'"},
+      {"stairs type",
+       [](json& j) {
+         j["stairs"]["up"] = {"1", "1"};
+       },
+       "", "field 'stairs.up[0]'"},
+      {"stairs key", [](json& j) { j["stairs"]["sideways"] = nullptr; }, "",
+       "field 'stairs.sideways': unknown field"},
+      {"rooms type", [](json& j) { j["rooms"] = json::object(); }, "", "field 'rooms'"},
+      {"room type", [](json& j) { j["rooms"][0] = 1; }, "", "field 'rooms[0]'"},
+      {"room kind", [](json& j) { j["rooms"][0].erase("kind"); }, "",
+       "field 'rooms[0].kind': missing"},
+      {"room id", [](json& j) { j["rooms"][0]["id"] = -1; }, "", "field 'rooms[0].id'"},
+      {"room duplicate", [](json& j) { j["rooms"].push_back(j["rooms"][0]); }, "",
+       "field 'rooms[1].id'"},
+      {"room w", [](json& j) { j["rooms"][0]["w"] = -1; }, "", "field 'rooms[0].w'"},
+      {"room outside", [](json& j) { j["rooms"][0]["x"] = 3; }, "",
+       "field 'rooms[0]': rect (x 3, y 1, w 3, h 1) is outside the map (5x3)"},
+      {"room huge", [](json& j) { j["rooms"][0]["w"] = 2147483647; }, "", "field 'rooms[0]'"},
+      {"room extra", [](json& j) { j["rooms"][0]["colour"] = "red"; }, "",
+       "field 'rooms[0].colour': unknown field"},
+      {"corridor from", [](json& j) { j["corridors"][0]["from"] = 99; }, "",
+       "field 'corridors[0].from': no room has id 99"},
+      {"corridor to", [](json& j) { j["corridors"][0]["to"] = -2; }, "", "field 'corridors[0].to'"},
+      {"corridor cells", [](json& j) { j["corridors"][0]["cells"] = 3; }, "",
+       "field 'corridors[0].cells'"},
+      {"corridor cell",
+       [](json& j) {
+         j["corridors"][0]["cells"].push_back({9, 9});
+       },
+       "", "field 'corridors[0].cells[1]'"},
+      {"door room", [](json& j) { j["doors"][0]["room"] = 1; }, "", "field 'doors[0].room'"},
+      {"door x", [](json& j) { j["doors"][0]["x"] = 10000000000LL; }, "", "field 'doors[0].x'"},
+      {"door outside", [](json& j) { j["doors"][0]["y"] = 3; }, "", "field 'doors[0]'"},
+      {"door missing", [](json& j) { j["doors"][0].erase("y"); }, "", "field 'doors[0].y'"},
+      {"region cells", [](json& j) { j["regions"][0]["cells"] = 2; }, "",
+       "field 'regions[0].cells'"},
+      {"region kind", [](json& j) { j["regions"][0]["kind"] = 4; }, "", "field 'regions[0].kind'"},
+      {"feature tag", [](json& j) { j["features"][0]["tag"] = nullptr; }, "",
+       "field 'features[0].tag'"},
+      {"features type", [](json& j) { j["features"] = "none"; }, "", "field 'features'"},
+      {"partition split", [](json& j) { j["partitions"][0]["split"] = "x"; }, "",
+       "field 'partitions[0].split'"},
+      {"partition leaf split", [](json& j) { j["partitions"][0]["split"] = "h"; }, "",
+       "field 'partitions[0].split'"},
+      {"partition parent", [](json& j) { j["partitions"][0]["parent"] = 0; }, "",
+       "field 'partitions[0].parent'"},
+      {"partition child", [](json& j) { j["partitions"][0]["first"] = 3; }, "",
+       "field 'partitions[0].first'"},
+      {"partition one child",
+       [](json& j) {
+         j["partitions"].push_back(j["partitions"][0]);
+         j["partitions"][1]["parent"] = 0;
+         j["partitions"][0]["first"] = 1;
+         j["partitions"][0]["split"] = "v";
+       },
+       "", "field 'partitions[0]'"},
+      {"partition depth", [](json& j) { j["partitions"][0]["depth"] = -1; }, "",
+       "field 'partitions[0].depth'"},
+      {"partition room", [](json& j) { j["partitions"][0]["room"] = 5; }, "",
+       "field 'partitions[0].room'"},
+  };
+
+  const json base = json::parse(valid);
+  for (const BadCase& c : cases) {
+    std::string text = c.text;
+    if (c.edit) {
+      json doc = base;
+      c.edit(doc);
+      text = doc.dump();
+    }
+    const std::string message = outcome(text);
+    EXPECT_NE(message.find(c.expected), std::string::npos)
+        << c.what << ": expected \"" << c.expected << "\" in \"" << message << "\"";
+  }
+}
+
+TEST(JsonMap, ParserMessageNamesThePosition) {
+  EXPECT_EQ(outcome("{\"format\":\n tru}"),
+            "map json: not JSON: at line 2, column 5 (byte 16): syntax error while parsing value - "
+            "invalid literal; last read: '\"format\":<U+000A> tru}'");
+  // A long bad token is cut short.
+  const std::string message = outcome("{\"a\": \"" + std::string(100000, 'x'));
+  EXPECT_LT(message.size(), 300u) << message;
+  EXPECT_NE(message.find("(byte 100008)"), std::string::npos) << message;
+}
+
+TEST(JsonMap, TruncatedDocumentsOnlyThrowInputError) {
+  const std::string valid = to_json(small_level());
+  ASSERT_EQ(outcome(valid), "");
+  for (std::size_t n = 0; n < valid.size(); ++n) {
+    const std::string message = outcome(std::string_view(valid).substr(0, n));
+    // Only the newline after the closing brace may go.
+    if (n + 1 < valid.size()) {
+      EXPECT_NE(message, "") << "accepted a prefix of length " << n;
+    }
+  }
+}
+
+TEST(JsonMap, CorruptedDocumentsOnlyThrowInputError) {
+  const std::string valid = to_json(small_level());
+  const std::string alphabet = "{}[]\":,0123456789-+.eE \ntrufalsn#.<>Q\\\xff\x01";
+  Rng rng(20240611);
+  int accepted = 0;
+  for (int round = 0; round < 3000; ++round) {
+    std::string text = valid;
+    const int flips = rng.range(1, 4);
+    for (int f = 0; f < flips; ++f) {
+      const std::size_t at = rng.below(static_cast<std::uint32_t>(text.size()));
+      switch (rng.below(3)) {
+        case 0:  // replace
+          text[at] = alphabet[rng.below(static_cast<std::uint32_t>(alphabet.size()))];
+          break;
+        case 1:  // delete
+          text.erase(at, 1);
+          break;
+        default:  // insert
+          text.insert(at, 1, alphabet[rng.below(static_cast<std::uint32_t>(alphabet.size()))]);
+      }
+    }
+    if (outcome(text).empty()) ++accepted;
+  }
+  // Some edits (a digit for a digit, a space) leave a valid document; most do not.
+  EXPECT_LT(accepted, 3000);
+}
+
+}  // namespace
+}  // namespace yendor
