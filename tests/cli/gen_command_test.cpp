@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "yendor/core/error.hpp"
+#include "yendor/core/file_io.hpp"
 #include "yendor/core/hash.hpp"
 
 namespace yendor::cli {
@@ -53,6 +54,13 @@ TEST(GenCommand, ListShowsEveryGeneratorAndParameter) {
       EXPECT_NE(out.str().find(p.name), std::string::npos) << p.name;
   }
   EXPECT_NE(out.str().find("choice delaunay {previous|nearest|mst|delaunay}"), std::string::npos);
+}
+
+TEST(GenCommand, GeneratorDocsAreUpToDate) {
+  std::ostringstream out;
+  print_generator_markdown(builtin_generators(), out);
+  EXPECT_EQ(read_file(YENDOR_SOURCE_DIR "/docs/generators.md"), out.str())
+      << "docs/generators.md is stale: run yendor gen list --markdown > docs/generators.md";
 }
 
 TEST(GenCommand, WritesTextAndReportsTheSeed) {

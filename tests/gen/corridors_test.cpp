@@ -21,7 +21,7 @@ TEST(Corridors, StraightAndWindingJoinTheirEndsInsideTheBorder) {
       Level level(Size{40, 30});
       Rng rng(seed);
       const Point a{rng.range(1, 38), rng.range(1, 28)}, b{rng.range(1, 38), rng.range(1, 28)};
-      const auto path = carve_corridor(level, a, b, style, rng, 0, 1);
+      const auto path = carve_corridor(level, a, b, style, rng, 0, 1).cells;
       ASSERT_FALSE(path.empty());
       EXPECT_EQ(path.front(), a);
       EXPECT_EQ(path.back(), b);
@@ -78,6 +78,23 @@ TEST(Corridors, DoorsOnlyAtProperDoorways) {
   ASSERT_EQ(level.meta.doors.size(), 1u);
   EXPECT_EQ(level.meta.doors[0].pos, (Point{4, 2}));
   EXPECT_EQ(level.meta.doors[0].room, 0);
+}
+
+TEST(Corridors, NoDoorsBackToBack) {
+  Level level = ascii_level({
+      "##########",
+      "#...##...#",
+      "#...,,...#",
+      "#...##...#",
+      "##########",
+  });
+  level.meta.rooms.push_back({0, Rect{1, 1, 3, 3}, "room"});
+  level.meta.rooms.push_back({1, Rect{6, 1, 3, 3}, "room"});
+  Rng rng(1);
+  place_doors(level, rng, 1.0, 0.0);
+  ASSERT_EQ(level.meta.doors.size(), 1u);
+  EXPECT_EQ((level.tiles[{4, 2}]), Tile::door_closed);
+  EXPECT_EQ((level.tiles[{5, 2}]), Tile::corridor);
 }
 
 TEST(Corridors, CorridorAlongAWallMakesNoDoors) {

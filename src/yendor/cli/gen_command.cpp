@@ -101,6 +101,43 @@ void print_generator_help(const Generator& generator, std::ostream& out) {
         << p.help << "\n";
 }
 
+void print_generator_markdown(const GeneratorRegistry& registry, std::ostream& out) {
+  out << "# Generators\n\n"
+      << "Generated from the code by `yendor gen list --markdown`; do not edit by hand (a test\n"
+      << "compares this file with the command's output). Every generator runs the shared\n"
+      << "post-passes afterwards: stairs (up stairs on a random floor cell, down stairs at least\n"
+      << "90% as far from them, in walking steps, as the farthest floor cell; corridors are their\n"
+      << "own tile, so in room levels that means room floor) and the connectivity check (every\n"
+      << "traversable cell reachable from the up stairs by orthogonal steps, doors counting as\n"
+      << "passable). See architecture.md for how to add one.\n";
+  for (const Generator* g : registry.all()) {
+    const GeneratorInfo& info = g->info();
+    out << "\n## " << info.name << "\n\n"
+        << info.summary << "\n\n"
+        << "Version " << info.version << ". Follows " << info.source << ". Minimum size "
+        << info.min_size.width << "x" << info.min_size.height << ".\n\n"
+        << info.description << "\n\n"
+        << "| parameter | type | default | range or choices | meaning |\n"
+        << "| --- | --- | --- | --- | --- |\n";
+    for (const ParamSpec& p : info.schema.specs()) {
+      std::string range;
+      if (p.type == ParamType::choice) {
+        for (const auto& c : p.choices)
+          range += (range.empty() ? "" : ", ") + ("`" + c + "`");
+      } else if (p.min && p.max) {
+        range =
+            to_string(p.type == ParamType::integer ? ParamValue{static_cast<std::int64_t>(*p.min)}
+                                                   : ParamValue{*p.min}) +
+            " to " +
+            to_string(p.type == ParamType::integer ? ParamValue{static_cast<std::int64_t>(*p.max)}
+                                                   : ParamValue{*p.max});
+      }
+      out << "| `" << p.name << "` | " << to_string(p.type) << " | `" << to_string(p.default_value)
+          << "` | " << range << " | " << p.help << " |\n";
+    }
+  }
+}
+
 void run_gen(const GeneratorRegistry& registry, const GenOptions& options, std::ostream& out,
              std::ostream& log) {
   const Generator& generator = registry.get(options.generator);

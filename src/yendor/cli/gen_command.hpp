@@ -26,6 +26,8 @@ std::string format_for(const GenOptions& options);           // txt|json|png; In
 
 void print_generator_list(const GeneratorRegistry& registry, std::ostream& out);
 void print_generator_help(const Generator& generator, std::ostream& out);
+// docs/generators.md is this output; a test keeps the file in step with the code.
+void print_generator_markdown(const GeneratorRegistry& registry, std::ostream& out);
 
 // Generates and writes the map; reports what it made (and the seed) on `log`.
 void run_gen(const GeneratorRegistry& registry, const GenOptions& options, std::ostream& out,

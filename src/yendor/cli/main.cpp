@@ -21,6 +21,7 @@ int run(int argc, char** argv) {
 
   cli::GenOptions gen;
   bool gen_help = false;
+  bool gen_markdown = false;
   CLI::App* gen_cmd = app.add_subcommand(
       "gen", "generate a dungeon level ('yendor gen list' lists the generators)");
   gen_cmd->set_help_flag();  // replaced by our own, so `gen NAME --help` describes NAME
@@ -32,6 +33,7 @@ int run(int argc, char** argv) {
   gen_cmd->add_option("-o,--output", gen.output, "output file (default: txt on stdout)");
   gen_cmd->add_option("--format", gen.format, "txt, json or png (default: from -o's extension)");
   gen_cmd->add_option("--scale", gen.scale, "png pixels per cell, 1-32 (default 4)");
+  gen_cmd->add_flag("--markdown", gen_markdown, "with 'list': print docs/generators.md");
 
   // Name an unknown command instead of CLI11's generic "a subcommand is required".
   if (argc > 1 && argv[1][0] != '-') {
@@ -61,7 +63,10 @@ int run(int argc, char** argv) {
   const GeneratorRegistry& registry = builtin_generators();
   if (gen_cmd->parsed()) {
     if (gen.generator == "list") {
-      cli::print_generator_list(registry, std::cout);
+      if (gen_markdown)
+        cli::print_generator_markdown(registry, std::cout);
+      else
+        cli::print_generator_list(registry, std::cout);
       return 0;
     }
     if (gen_help) {

@@ -3,7 +3,6 @@
 // level up the tree (steps 6-8 of 3.5), so every room is reachable by construction.
 
 #include <algorithm>
-#include <limits>
 
 #include "yendor/core/error.hpp"
 #include "yendor/gen/corridors.hpp"
@@ -23,8 +22,9 @@ GeneratorInfo make_info() {
       "Splits the map rectangle recursively, horizontally or vertically, up to `depth` times "
       "or until a part would be narrower than `min_leaf` (steps 1-4 of 3.5). Each leaf gets a "
       "room between room_min and the leaf's size less its wall ring (step 5). Then each pair of "
-      "sibling subtrees is joined, deepest first: the room of one subtree nearest to the other "
-      "subtree's centre is joined to the room of the other subtree nearest to it (steps 6-8). "
+      "sibling subtrees is joined, deepest first (steps 6-8): descending each subtree toward the "
+      "other, always into the child nearer to it, picks a room on the side facing its sibling, "
+      "and the two rooms are joined by a corridor. "
       "hv_ratio weighs horizontal against vertical cuts (1.0 = equal, as in the thesis's "
       "figure 3.4); the cut falls between split_range and 1 - split_range of the side. The "
       "tree is kept in the level metadata (partitions).";
@@ -131,28 +131,21 @@ class BspGenerator final : public Generator {
     }
   }
 
-  // The room of subtree `node` whose centre is nearest to `target`.
-  static int nearest_room(const Level& level, int node, Point target) {
+  // A room of subtree `node` near `target`: descends into the child whose rectangle is
+  // nearer to the target at each level (O(depth), no search of the whole subtree).
+  static int room_toward(const Level& level, int node, Point target) {
     const auto& nodes = level.meta.partitions;
-    int best = -1;
-    std::int64_t best_d = std::numeric_limits<std::int64_t>::max();
-    std::vector<int> stack{node};
-    while (!stack.empty()) {
-      const PartitionNode& n = nodes[static_cast<std::size_t>(stack.back())];
-      stack.pop_back();
-      if (n.first != -1) {
-        stack.push_back(n.second);
-        stack.push_back(n.first);
-        continue;
-      }
-      const std::int64_t d = distance_squared(
-          level.meta.rooms[static_cast<std::size_t>(n.room)].rect.center(), target);
-      if (d < best_d) {
-        best_d = d;
-        best = n.room;
-      }
+    const auto gap = [&](int id) {
+      const Rect& r = nodes[static_cast<std::size_t>(id)].rect;
+      const std::int64_t dx = std::max({r.left() - target.x, 0, target.x - r.right()});
+      const std::int64_t dy = std::max({r.top() - target.y, 0, target.y - r.bottom()});
+      return dx * dx + dy * dy;
+    };
+    while (nodes[static_cast<std::size_t>(node)].first != -1) {
+      const PartitionNode& n = nodes[static_cast<std::size_t>(node)];
+      node = gap(n.second) < gap(n.first) ? n.second : n.first;
     }
-    return best;
+    return nodes[static_cast<std::size_t>(node)].room;
   }
 
   static void connect_siblings(Level& level, CorridorStyle style, Rng& rng) {
@@ -161,9 +154,9 @@ class BspGenerator final : public Generator {
       const PartitionNode node = nodes[i];
       if (node.first == -1) continue;
       const Point other_centre = nodes[static_cast<std::size_t>(node.second)].rect.center();
-      const int a = nearest_room(level, node.first, other_centre);
+      const int a = room_toward(level, node.first, other_centre);
       const Point a_centre = level.meta.rooms[static_cast<std::size_t>(a)].rect.center();
-      const int b = nearest_room(level, node.second, a_centre);
+      const int b = room_toward(level, node.second, a_centre);
       const Point b_centre = level.meta.rooms[static_cast<std::size_t>(b)].rect.center();
       carve_corridor(level, a_centre, b_centre, style, rng, a, b);
     }

@@ -39,9 +39,10 @@ CorridorStyle corridor_style_from(std::string_view name) {
   return name == "winding" ? CorridorStyle::winding : CorridorStyle::straight;
 }
 
-std::vector<Point> carve_corridor(Level& level, Point from, Point to, CorridorStyle style, Rng& rng,
-                                  int from_room, int to_room) {
+const Corridor& carve_corridor(Level& level, Point from, Point to, CorridorStyle style, Rng& rng,
+                               int from_room, int to_room) {
   std::vector<Point> path;
+  path.reserve(static_cast<std::size_t>(manhattan(from, to)) + 1);
   Point at = from;
   {
     Tile& t = level.tiles[at];
@@ -61,8 +62,8 @@ std::vector<Point> carve_corridor(Level& level, Point from, Point to, CorridorSt
     }
   }
   walk_l(level, at, to, rng.chance(0.5), path);
-  level.meta.corridors.push_back({from_room, to_room, path});
-  return path;
+  level.meta.corridors.push_back({from_room, to_room, std::move(path)});
+  return level.meta.corridors.back();
 }
 
 void add_corridor_params(ParamSchema& schema) {
@@ -84,6 +85,8 @@ void place_doors(Level& level, Rng& rng, double door_share, double open_share) {
       if (!level.in_bounds(p) || level.tiles[p] != Tile::corridor) return;
       if (!room.rect.contains(p + inward) || !open(p + inward) || !open(p - inward)) return;
       if (!wall(p + along) || !wall(p - along)) return;
+      // Two rooms two walls apart: one door between them, not two back to back.
+      if (tile_info(level.tiles[p - inward]).door) return;
       if (!rng.chance(door_share)) return;
       level.tiles[p] = rng.chance(open_share) ? Tile::door_open : Tile::door_closed;
       level.meta.doors.push_back({p, room.id});

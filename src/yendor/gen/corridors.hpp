@@ -18,11 +18,11 @@ CorridorStyle corridor_style_from(std::string_view name);
 
 // Carves from `from` to `to` (both inclusive). Only wall cells change (to Tile::corridor);
 // floor, doors and anything already open stay, so a corridor may cross rooms. The map's
-// outer border and no_dig cells are never carved. Returns the cells that are corridor after
-// carving, in walking order (cells inside rooms are left out), and records it in the level's
-// metadata between the given rooms.
-std::vector<Point> carve_corridor(Level& level, Point from, Point to, CorridorStyle style, Rng& rng,
-                                  int from_room = -1, int to_room = -1);
+// outer border and no_dig cells are never carved. Records the corridor in the level's metadata
+// between the given rooms, with the cells that are corridor after carving in walking order
+// (cells inside rooms are left out), and returns that record.
+const Corridor& carve_corridor(Level& level, Point from, Point to, CorridorStyle style, Rng& rng,
+                               int from_room = -1, int to_room = -1);
 
 // Parameters shared by room-and-corridor generators: corridor, doors, open_doors.
 void add_corridor_params(ParamSchema& schema);
@@ -30,8 +30,8 @@ void add_door_params(ParamSchema& schema);
 
 // Turns every proper doorway of every room into a door: a corridor cell on the wall ring of a
 // room (corners excluded), with room floor on one side, an open cell on the other and wall on
-// both cells along the ring. Each doorway gets a door with probability `door_share`; a door is
-// open with probability `open_share`. Records Door entries.
+// both cells along the ring, and no door already on its outer side. Each doorway gets a door with
+// probability `door_share`; a door is open with probability `open_share`. Records Door entries.
 void place_doors(Level& level, Rng& rng, double door_share, double open_share);
 
 // Adds about share x rooms corridors that leave a room through its wall and end in rock

@@ -1,6 +1,6 @@
 #include "yendor/gen/stairs.hpp"
 
-#include <vector>
+#include <algorithm>
 
 #include "yendor/gen/generate.hpp"
 
@@ -8,64 +8,87 @@ namespace yendor {
 
 namespace {
 
-// Cells where stairs may go: plain floor inside rooms, or any plain floor without rooms.
-std::vector<Point> stair_candidates(const Level& level) {
-  std::vector<Point> out;
-  if (!level.meta.rooms.empty()) {
-    for (const Room& room : level.meta.rooms)
-      for (int y = room.rect.top(); y <= room.rect.bottom(); ++y)
-        for (int x = room.rect.left(); x <= room.rect.right(); ++x)
-          if (level.tiles[{x, y}] == Tile::floor) out.push_back({x, y});
+// Where stairs may go: plain floor (room floor in room-and-corridor levels, since corridors
+// are their own tile); on a level with fewer than two floor cells, any passable cell.
+struct Candidate {
+  bool floor_only = true;
+  bool operator()(Tile t) const { return floor_only ? t == Tile::floor : tile_info(t).passable; }
+};
+
+std::int64_t count_candidates_in(std::span<const Tile> cells, Candidate accept) {
+  if (accept.floor_only) return std::count(cells.begin(), cells.end(), Tile::floor);
+  std::int64_t n = 0;
+  for (Tile t : cells)
+    n += accept(t) ? 1 : 0;
+  return n;
+}
+
+// A uniformly random candidate, given that there are `count` of them.
+Point random_candidate(const Grid<Tile>& tiles, std::int64_t count, Rng& rng, Candidate accept) {
+  std::int64_t k = rng.below(static_cast<std::uint32_t>(count));
+  for (int y = 0; y < tiles.height(); ++y) {
+    const auto row = tiles.row(y);
+    // Whole rows are skipped with a vectorised count.
+    const std::int64_t in_row = count_candidates_in(row, accept);
+    if (k >= in_row) {
+      k -= in_row;
+      continue;
+    }
+    for (int x = 0; x < tiles.width(); ++x)
+      if (accept(row[static_cast<std::size_t>(x)]) && k-- == 0) return {x, y};
   }
-  if (out.empty()) {
-    for (std::size_t i = 0; i < level.tiles.cell_count(); ++i)
-      if (level.tiles[i] == Tile::floor) out.push_back(level.tiles.point_of(i));
-  }
-  if (out.empty()) {
-    for (std::size_t i = 0; i < level.tiles.cell_count(); ++i)
-      if (tile_info(level.tiles[i]).passable) out.push_back(level.tiles.point_of(i));
-  }
-  return out;
+  return {};  // unreachable: count was exact
 }
 
 }  // namespace
 
 StairsReport place_stairs(Level& level, Rng& rng) {
   Stairs& stairs = level.meta.stairs;
-  std::vector<Point> candidates;
+  Candidate accept;
   if (!stairs.up || !stairs.down) {
-    candidates = stair_candidates(level);
-    if (candidates.size() < 2)
-      throw GenerationError(level.meta.generator + ": no room for two stairs");
-  }
-  if (!stairs.up) {
-    stairs.up = rng.pick(candidates);
-    level.tiles[*stairs.up] = Tile::stairs_up;
-  }
-
-  const Grid<std::int32_t> dist = walk_distances(level.tiles, *stairs.up);
-  if (!stairs.down) {
-    std::int32_t farthest = 0;
-    for (Point p : candidates)
-      if (p != *stairs.up && dist[p] > farthest) farthest = dist[p];
-    // Among the far candidates (>= 90% of the farthest) pick one at random.
-    const std::int32_t threshold = farthest - farthest / 10;
-    std::vector<Point> far;
-    for (Point p : candidates)
-      if (p != *stairs.up && dist[p] >= threshold && dist[p] != k_unreachable) far.push_back(p);
-    if (far.empty())
-      throw GenerationError(level.meta.generator + ": no reachable cell for the down stairs");
-    stairs.down = rng.pick(far);
-    level.tiles[*stairs.down] = Tile::stairs_down;
+    std::int64_t count = count_candidates_in(level.tiles.cells(), accept);
+    if (count < 2) {
+      accept.floor_only = false;
+      count = count_candidates_in(level.tiles.cells(), accept);
+    }
+    if (count < 2) throw GenerationError(level.meta.generator + ": no room for two stairs");
+    if (!stairs.up) {
+      stairs.up = random_candidate(level.tiles, count, rng, accept);
+      level.tiles[*stairs.up] = Tile::stairs_up;
+    }
   }
 
   StairsReport report;
-  report.walk_distance = dist[*stairs.down];
-  for (std::size_t i = 0; i < level.tiles.cell_count(); ++i) {
-    if (!is_traversable(level.tiles[i])) continue;
-    ++report.connectivity.traversable;
-    if (dist[i] != k_unreachable) ++report.connectivity.reachable;
+  WalkFlood flood;
+  report.connectivity.reachable = flood.run(level.tiles, *stairs.up);
+  const Grid<std::int32_t>& dist = flood.distances();
+  if (!stairs.down) {
+    // The flood visits cells in order of distance, so the far candidates (at least 90% as far
+    // as the farthest) are found by reading its order backwards; one is picked at random.
+    const auto order = flood.order();
+    std::int32_t threshold = -1;
+    std::int64_t far = 0;
+    std::size_t first_far = order.size();
+    for (std::size_t i = order.size(); i-- > 0;) {
+      const std::int32_t d = dist[order[i]];
+      if (threshold >= 0 && d < threshold) break;
+      if (!accept(level.tiles[order[i]])) continue;
+      if (threshold < 0) threshold = d - d / 10;
+      ++far;
+      first_far = i;
+    }
+    if (far == 0)
+      throw GenerationError(level.meta.generator + ": no reachable cell for the down stairs");
+    std::int64_t k = rng.below(static_cast<std::uint32_t>(far));
+    for (std::size_t i = first_far; i < order.size(); ++i) {
+      if (dist[order[i]] < threshold || !accept(level.tiles[order[i]]) || k-- != 0) continue;
+      stairs.down = level.tiles.point_of(order[i]);
+      break;
+    }
+    level.tiles[*stairs.down] = Tile::stairs_down;
   }
+  report.walk_distance = dist[*stairs.down];
+  report.connectivity.traversable = count_traversable(level.tiles);
   return report;
 }
 

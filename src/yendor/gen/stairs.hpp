@@ -14,9 +14,11 @@ struct StairsReport {
   std::int32_t walk_distance = 0;   // orthogonal steps from the up to the down stairs
 };
 
-// Up stairs: a random floor cell inside a room (any floor cell when there are no rooms).
-// Down stairs: a random candidate among those at least 90% as far, in walking steps, as the
-// farthest candidate. Throws GenerationError when the level has fewer than two candidates.
+// Candidates are plain floor cells (room floor: corridors are their own tile), or any passable
+// cell on a level with fewer than two floor cells.
+// Up stairs: a uniformly random candidate. Down stairs: a random candidate among those at
+// least 90% as far, in walking steps, as the farthest reachable candidate. Throws
+// GenerationError when the level has fewer than two candidates.
 StairsReport place_stairs(Level& level, Rng& rng);
 
 }  // namespace yendor
