@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "support/ascii_level.hpp"
+#include "yendor/core/rng.hpp"
 
 namespace yendor {
 namespace {
@@ -58,6 +59,37 @@ TEST(Reachability, ConnectedLevel) {
   EXPECT_EQ(report.traversable, 5);
   EXPECT_TRUE(report.connected());
   EXPECT_EQ(label_regions(level.tiles).sizes, (std::vector<std::int64_t>{5}));
+}
+
+}  // namespace
+}  // namespace yendor
+
+namespace yendor {
+namespace {
+
+// FloodOrder's layers are exactly the walking distances of walk_distances, on random maps
+// with open and closed borders.
+TEST(Reachability, FloodOrderLayersAreWalkDistances) {
+  for (std::uint64_t seed = 0; seed < 200; ++seed) {
+    Rng rng(seed);
+    Level level(Size{rng.range(1, 40), rng.range(1, 30)});
+    for (Tile& t : level.tiles.cells())
+      t = rng.chance(0.6) ? Tile::floor : Tile::wall;
+    const Point from{rng.range(0, level.width() - 1), rng.range(0, level.height() - 1)};
+    const auto dist = walk_distances(level.tiles, from);
+    FloodOrder flood;
+    const std::int64_t reached = flood.run(level.tiles, from);
+    std::int64_t expected = 0;
+    for (auto d : dist.cells())
+      expected += d != k_unreachable ? 1 : 0;
+    ASSERT_EQ(reached, expected);
+    ASSERT_EQ(flood.order().size(), static_cast<std::size_t>(reached));
+    for (std::int32_t d = 0; d < flood.layers(); ++d)
+      for (std::size_t i = flood.layer_start(d); i < flood.layer_start(d + 1); ++i)
+        ASSERT_EQ(dist[flood.order()[i]], d);
+    // Reused buffers give the same answer again.
+    EXPECT_EQ(flood.run(level.tiles, from), reached);
+  }
 }
 
 }  // namespace

@@ -59,35 +59,43 @@ StairsReport place_stairs(Level& level, Rng& rng) {
   }
 
   StairsReport report;
-  WalkFlood flood;
+  FloodOrder flood;
   report.connectivity.reachable = flood.run(level.tiles, *stairs.up);
-  const Grid<std::int32_t>& dist = flood.distances();
+  const auto order = flood.order();
   if (!stairs.down) {
-    // The flood visits cells in order of distance, so the far candidates (at least 90% as far
-    // as the farthest) are found by reading its order backwards; one is picked at random.
-    const auto order = flood.order();
-    std::int32_t threshold = -1;
-    std::int64_t far = 0;
-    std::size_t first_far = order.size();
-    for (std::size_t i = order.size(); i-- > 0;) {
-      const std::int32_t d = dist[order[i]];
-      if (threshold >= 0 && d < threshold) break;
-      if (!accept(level.tiles[order[i]])) continue;
-      if (threshold < 0) threshold = d - d / 10;
-      ++far;
-      first_far = i;
-    }
-    if (far == 0)
+    // The flood visits cells layer by layer, so the far candidates (at least 90% as far as
+    // the farthest) are the candidates in the last layers; one is picked at random.
+    std::int32_t farthest = -1;
+    for (std::int32_t d = flood.layers() - 1; d > 0 && farthest < 0; --d)
+      for (std::size_t i = flood.layer_start(d); i < flood.layer_start(d + 1); ++i)
+        if (accept(level.tiles[order[i]])) {
+          farthest = d;
+          break;
+        }
+    if (farthest < 0)
       throw GenerationError(level.meta.generator + ": no reachable cell for the down stairs");
+    const std::int32_t threshold = farthest - farthest / 10;
+    const std::size_t first = flood.layer_start(threshold), last = flood.layer_start(farthest + 1);
+    std::int64_t far = 0;
+    for (std::size_t i = first; i < last; ++i)
+      far += accept(level.tiles[order[i]]) ? 1 : 0;
     std::int64_t k = rng.below(static_cast<std::uint32_t>(far));
-    for (std::size_t i = first_far; i < order.size(); ++i) {
-      if (dist[order[i]] < threshold || !accept(level.tiles[order[i]]) || k-- != 0) continue;
+    for (std::size_t i = first; i < last; ++i) {
+      if (!accept(level.tiles[order[i]]) || k-- != 0) continue;
       stairs.down = level.tiles.point_of(order[i]);
       break;
     }
     level.tiles[*stairs.down] = Tile::stairs_down;
   }
-  report.walk_distance = dist[*stairs.down];
+  // The down stairs' layer is its walking distance.
+  const std::size_t down_index = level.tiles.index_of(*stairs.down);
+  report.walk_distance = k_unreachable;
+  for (std::int32_t d = 0; d < flood.layers() && report.walk_distance == k_unreachable; ++d)
+    for (std::size_t i = flood.layer_start(d); i < flood.layer_start(d + 1); ++i)
+      if (order[i] == down_index) {
+        report.walk_distance = d;
+        break;
+      }
   report.connectivity.traversable = count_traversable(level.tiles);
   return report;
 }

@@ -86,6 +86,47 @@ std::int64_t WalkFlood::run(const Grid<Tile>& tiles, Point from) {
   return static_cast<std::int64_t>(reached_);
 }
 
+std::int64_t FloodOrder::run(const Grid<Tile>& tiles, Point from) {
+  visited_.assign((tiles.cell_count() + 63) / 64, 0);
+  order_.clear();
+  layer_starts_.assign(1, 0);
+  if (!tiles.in_bounds(from) || !is_traversable(tiles[from])) return 0;
+  const Tile* t = tiles.data();
+  const auto w = static_cast<std::size_t>(tiles.width());
+  const auto h = static_cast<std::size_t>(tiles.height());
+  const bool closed = border_closed(tiles);
+  const auto visit = [&](std::size_t n) {
+    std::uint64_t& word = visited_[n >> 6];
+    const std::uint64_t bit = std::uint64_t{1} << (n & 63);
+    if ((word & bit) == 0 && is_traversable(t[n])) {
+      word |= bit;
+      order_.push_back(static_cast<std::uint32_t>(n));
+    }
+  };
+  visit(tiles.index_of(from));
+  for (std::size_t begin = 0; begin < order_.size();) {
+    const std::size_t end = order_.size();
+    for (std::size_t k = begin; k < end; ++k) {
+      const std::size_t i = order_[k];
+      if (closed) {
+        visit(i - w);
+        visit(i + 1);
+        visit(i + w);
+        visit(i - 1);
+      } else {
+        const std::size_t x = i % w, y = i / w;
+        if (y > 0) visit(i - w);
+        if (x + 1 < w) visit(i + 1);
+        if (y + 1 < h) visit(i + w);
+        if (x > 0) visit(i - 1);
+      }
+    }
+    layer_starts_.push_back(static_cast<std::uint32_t>(end));
+    begin = end;
+  }
+  return static_cast<std::int64_t>(order_.size());
+}
+
 Grid<std::int32_t> walk_distances(const Grid<Tile>& tiles, Point from, std::int64_t* reached) {
   WalkFlood flood;
   const std::int64_t n = flood.run(tiles, from);

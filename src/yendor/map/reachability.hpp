@@ -39,6 +39,26 @@ class WalkFlood {
 Grid<std::int32_t> walk_distances(const Grid<Tile>& tiles, Point from,
                                   std::int64_t* reached = nullptr);
 
+// A lean orthogonal breadth-first flood for when only the visiting order and distances of
+// reached cells matter: one visited bit per cell instead of a distance grid (1/32 of the
+// memory), buffers kept between runs. Distances are the BFS layers: order()[i] is at
+// distance d exactly when layer_start(d) <= i < layer_start(d + 1).
+class FloodOrder {
+ public:
+  std::int64_t run(const Grid<Tile>& tiles, Point from);
+  std::span<const std::uint32_t> order() const { return order_; }
+  // Number of distinct distances reached (max distance + 1); 0 after an empty run.
+  std::int32_t layers() const { return static_cast<std::int32_t>(layer_starts_.size()) - 1; }
+  std::size_t layer_start(std::int32_t d) const {
+    return layer_starts_[static_cast<std::size_t>(d)];
+  }
+
+ private:
+  std::vector<std::uint64_t> visited_;
+  std::vector<std::uint32_t> order_;
+  std::vector<std::uint32_t> layer_starts_{0};  // with the end of the last layer appended
+};
+
 // Traversable cells in the whole grid.
 std::int64_t count_traversable(const Grid<Tile>& tiles);
 
