@@ -88,27 +88,41 @@ std::int64_t WalkFlood::run(const Grid<Tile>& tiles, Point from) {
 
 std::int64_t FloodOrder::run(const Grid<Tile>& tiles, Point from) {
   visited_.assign((tiles.cell_count() + 63) / 64, 0);
-  order_.clear();
+  if (capacity_ < tiles.cell_count()) {
+    order_ = std::make_unique_for_overwrite<std::uint32_t[]>(tiles.cell_count());
+    capacity_ = tiles.cell_count();
+  }
+  reached_ = 0;
   layer_starts_.assign(1, 0);
   if (!tiles.in_bounds(from) || !is_traversable(tiles[from])) return 0;
+  if (border_closed(tiles))
+    flood<true>(tiles, tiles.index_of(from));
+  else
+    flood<false>(tiles, tiles.index_of(from));
+  return static_cast<std::int64_t>(reached_);
+}
+
+template <bool Closed>
+void FloodOrder::flood(const Grid<Tile>& tiles, std::size_t start) {
   const Tile* t = tiles.data();
+  std::uint64_t* visited = visited_.data();
+  std::uint32_t* order = order_.get();
   const auto w = static_cast<std::size_t>(tiles.width());
   const auto h = static_cast<std::size_t>(tiles.height());
-  const bool closed = border_closed(tiles);
+  std::size_t tail = 0;
   const auto visit = [&](std::size_t n) {
-    std::uint64_t& word = visited_[n >> 6];
     const std::uint64_t bit = std::uint64_t{1} << (n & 63);
-    if ((word & bit) == 0 && is_traversable(t[n])) {
-      word |= bit;
-      order_.push_back(static_cast<std::uint32_t>(n));
+    if ((visited[n >> 6] & bit) == 0 && is_traversable(t[n])) {
+      visited[n >> 6] |= bit;
+      order[tail++] = static_cast<std::uint32_t>(n);
     }
   };
-  visit(tiles.index_of(from));
-  for (std::size_t begin = 0; begin < order_.size();) {
-    const std::size_t end = order_.size();
+  visit(start);
+  for (std::size_t begin = 0; begin < tail;) {
+    const std::size_t end = tail;
     for (std::size_t k = begin; k < end; ++k) {
-      const std::size_t i = order_[k];
-      if (closed) {
+      const std::size_t i = order[k];
+      if constexpr (Closed) {
         visit(i - w);
         visit(i + 1);
         visit(i + w);
@@ -124,7 +138,7 @@ std::int64_t FloodOrder::run(const Grid<Tile>& tiles, Point from) {
     layer_starts_.push_back(static_cast<std::uint32_t>(end));
     begin = end;
   }
-  return static_cast<std::int64_t>(order_.size());
+  reached_ = tail;
 }
 
 Grid<std::int32_t> walk_distances(const Grid<Tile>& tiles, Point from, std::int64_t* reached) {

@@ -46,7 +46,7 @@ Grid<std::int32_t> walk_distances(const Grid<Tile>& tiles, Point from,
 class FloodOrder {
  public:
   std::int64_t run(const Grid<Tile>& tiles, Point from);
-  std::span<const std::uint32_t> order() const { return order_; }
+  std::span<const std::uint32_t> order() const { return {order_.get(), reached_}; }
   // Number of distinct distances reached (max distance + 1); 0 after an empty run.
   std::int32_t layers() const { return static_cast<std::int32_t>(layer_starts_.size()) - 1; }
   std::size_t layer_start(std::int32_t d) const {
@@ -54,8 +54,13 @@ class FloodOrder {
   }
 
  private:
+  template <bool Closed>
+  void flood(const Grid<Tile>& tiles, std::size_t start);
+
   std::vector<std::uint64_t> visited_;
-  std::vector<std::uint32_t> order_;
+  std::unique_ptr<std::uint32_t[]> order_;  // uninitialised beyond reached_
+  std::size_t capacity_ = 0;
+  std::size_t reached_ = 0;
   std::vector<std::uint32_t> layer_starts_{0};  // with the end of the last layer appended
 };
 
