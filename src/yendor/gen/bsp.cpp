@@ -56,9 +56,7 @@ class BspGenerator final : public Generator {
     if (min_leaf < room_min + 2)
       throw InputError("bsp: min_leaf (" + std::to_string(min_leaf) +
                        ") must be at least room_min + 2 (" + std::to_string(room_min + 2) + ")");
-    if (room_min + 2 > std::min(size.width, size.height))
-      throw InputError("bsp: room_min " + std::to_string(room_min) + " needs a map of at least " +
-                       std::to_string(room_min + 2) + " on each side");
+    check_room_fits("bsp", room_min, size);
   }
 
   void generate(Level& level, const ParamSet& params, Rng& rng) const override {

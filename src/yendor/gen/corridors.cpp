@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <string>
+
+#include "yendor/core/error.hpp"
 
 namespace yendor {
 
@@ -64,6 +67,12 @@ const Corridor& carve_corridor(Level& level, Point from, Point to, CorridorStyle
   walk_l(level, at, to, rng.chance(0.5), path);
   level.meta.corridors.push_back({from_room, to_room, std::move(path)});
   return level.meta.corridors.back();
+}
+
+void check_room_fits(std::string_view generator, std::int64_t room_min, Size size) {
+  if (room_min + 2 > std::min(size.width, size.height))
+    throw InputError(std::string(generator) + ": room_min " + std::to_string(room_min) +
+                     " needs a map of at least " + std::to_string(room_min + 2) + " on each side");
 }
 
 void add_corridor_params(ParamSchema& schema) {

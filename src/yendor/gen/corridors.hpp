@@ -24,6 +24,9 @@ CorridorStyle corridor_style_from(std::string_view name);
 const Corridor& carve_corridor(Level& level, Point from, Point to, CorridorStyle style, Rng& rng,
                                int from_room = -1, int to_room = -1);
 
+// Throws InputError unless a room of side `room_min` with its wall ring fits `size`.
+void check_room_fits(std::string_view generator, std::int64_t room_min, Size size);
+
 // Parameters shared by room-and-corridor generators: corridor, doors, open_doors.
 void add_corridor_params(ParamSchema& schema);
 void add_door_params(ParamSchema& schema);

@@ -1,5 +1,7 @@
 #include "yendor/gen/delaunay.hpp"
 
+#include "yendor/core/radix_sort.hpp"
+
 #include <algorithm>
 #include <array>
 #include <bit>
@@ -83,26 +85,6 @@ std::uint64_t hilbert_index(std::uint32_t x, std::uint32_t y, int bits) {
     y ^= swap;
   }
   return d;
-}
-
-// Sorts keys (key << 32 | index, indices ascending on entry) by key, then index. Radix sort
-// on the key's low `key_bits` bits, which is stable; std::sort for small inputs.
-void sort_keys(std::vector<std::uint64_t>& keys, int key_bits) {
-  if (keys.size() < 256) {
-    std::sort(keys.begin(), keys.end());
-    return;
-  }
-  std::vector<std::uint64_t> buffer(keys.size());
-  for (int shift = 32; shift < 32 + key_bits; shift += 8) {
-    std::array<std::size_t, 257> offset{};
-    for (const std::uint64_t k : keys)
-      ++offset[((k >> shift) & 0xff) + 1];
-    for (std::size_t i = 0; i < 256; ++i)
-      offset[i + 1] += offset[i];
-    for (const std::uint64_t k : keys)
-      buffer[offset[(k >> shift) & 0xff]++] = k;
-    keys.swap(buffer);
-  }
 }
 
 constexpr int next3(int i) {
@@ -368,7 +350,7 @@ std::vector<Edge> delaunay_edges(std::span<const Point> points) {
     const auto y = static_cast<std::uint32_t>(points[i].y - min_y);
     keys[i] = (hilbert_index(x, y, bits) << 32) | i;
   }
-  sort_keys(keys, 2 * bits);
+  radix_sort_by_key(keys, 2 * bits);
   for (std::size_t i = 1; i < keys.size(); ++i)
     if (keys[i] >> 32 == keys[i - 1] >> 32)
       throw std::invalid_argument("delaunay_edges: duplicate points");

@@ -57,9 +57,7 @@ class RoomsGenerator final : public Generator {
     if (room_min > room_max)
       throw InputError("rooms: room_min (" + std::to_string(room_min) +
                        ") is greater than room_max (" + std::to_string(room_max) + ")");
-    if (room_min + 2 > std::min(size.width, size.height))
-      throw InputError("rooms: room_min " + std::to_string(room_min) + " needs a map of at least " +
-                       std::to_string(room_min + 2) + " on each side");
+    check_room_fits("rooms", room_min, size);
   }
 
   void generate(Level& level, const ParamSet& params, Rng& rng) const override {

@@ -1,5 +1,7 @@
 #include "yendor/gen/spanning_tree.hpp"
 
+#include "yendor/core/radix_sort.hpp"
+
 #include <algorithm>
 #include <array>
 #include <bit>
@@ -57,18 +59,7 @@ void sort_by_weight(std::vector<Edge>& edges, const std::vector<std::int64_t>& w
     std::vector<std::uint64_t> keys(edges.size());
     for (std::size_t i = 0; i < keys.size(); ++i)
       keys[i] = (static_cast<std::uint64_t>(weight[i]) << 32) | i;
-    std::vector<std::uint64_t> buffer(keys.size());
-    const int bits = static_cast<int>(std::bit_width(static_cast<std::uint64_t>(heaviest)));
-    for (int shift = 32; shift < 32 + bits; shift += 8) {
-      std::array<std::size_t, 257> offset{};
-      for (const std::uint64_t k : keys)
-        ++offset[((k >> shift) & 0xff) + 1];
-      for (std::size_t i = 0; i < 256; ++i)
-        offset[i + 1] += offset[i];
-      for (const std::uint64_t k : keys)
-        buffer[offset[(k >> shift) & 0xff]++] = k;
-      keys.swap(buffer);
-    }
+    radix_sort_by_key(keys, static_cast<int>(std::bit_width(static_cast<std::uint64_t>(heaviest))));
     for (std::size_t i = 0; i < keys.size(); ++i)
       edges[i] = by_position[keys[i] & 0xffffffffu];
     return;
