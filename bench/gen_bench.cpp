@@ -58,6 +58,15 @@ void BM_rooms_thesis_1000_rooms(benchmark::State& state) {
 }
 BENCHMARK(BM_rooms_thesis_1000_rooms)->Arg(1000)->Unit(benchmark::kMicrosecond);
 
+// The same rooms joined by Yendor's default (Delaunay tree plus loops) instead of the
+// prototype's previous-room chain, whose corridors cross the whole map.
+void BM_rooms_1000_rooms_delaunay(benchmark::State& state) {
+  const int side = static_cast<int>(state.range(0));
+  run_generator(state, "rooms", {side, side},
+                {{"max_rooms", "1000"}, {"room_min", "9"}, {"room_max", "10"}});
+}
+BENCHMARK(BM_rooms_1000_rooms_delaunay)->Arg(1000)->Unit(benchmark::kMicrosecond);
+
 void BM_bsp(benchmark::State& state) {
   const int side = static_cast<int>(state.range(0));
   run_generator(state, "bsp", {side, side}, {});
