@@ -110,7 +110,7 @@ StairsReport place_stairs(Level& level, Rng& rng) {
         report.walk_distance = d;
         break;
       }
-  report.connectivity.traversable = count_traversable(level.tiles);
+  report.connectivity.traversable = flood.traversable();
   return report;
 }
 

@@ -70,85 +70,6 @@ std::unique_ptr<std::uint32_t[]> make_queue(const Grid<Tile>& tiles) {
 
 }  // namespace
 
-std::int64_t WalkFlood::run(const Grid<Tile>& tiles, Point from) {
-  if (dist_.size() != tiles.size())
-    dist_ = Grid<std::int32_t>(tiles.size(), k_unreachable);
-  else
-    dist_.fill(k_unreachable);
-  if (queue_capacity_ < tiles.cell_count()) {
-    queue_ = std::make_unique_for_overwrite<std::uint32_t[]>(tiles.cell_count());
-    queue_capacity_ = tiles.cell_count();
-  }
-  reached_ = 0;
-  if (!tiles.in_bounds(from) || !is_traversable(tiles[from])) return 0;
-  reached_ = static_cast<std::size_t>(flood_any(
-      tiles, border_closed(tiles), tiles.index_of(from), dist_.data(), 0,
-      [](std::int32_t d) { return d + 1; }, queue_.get()));
-  return static_cast<std::int64_t>(reached_);
-}
-
-std::int64_t FloodOrder::run(const Grid<Tile>& tiles, Point from) {
-  visited_.assign((tiles.cell_count() + 63) / 64, 0);
-  if (capacity_ < tiles.cell_count()) {
-    order_ = std::make_unique_for_overwrite<std::uint32_t[]>(tiles.cell_count());
-    capacity_ = tiles.cell_count();
-  }
-  reached_ = 0;
-  layer_starts_.assign(1, 0);
-  if (!tiles.in_bounds(from) || !is_traversable(tiles[from])) return 0;
-  if (border_closed(tiles))
-    flood<true>(tiles, tiles.index_of(from));
-  else
-    flood<false>(tiles, tiles.index_of(from));
-  return static_cast<std::int64_t>(reached_);
-}
-
-template <bool Closed>
-void FloodOrder::flood(const Grid<Tile>& tiles, std::size_t start) {
-  const Tile* t = tiles.data();
-  std::uint64_t* visited = visited_.data();
-  std::uint32_t* order = order_.get();
-  const auto w = static_cast<std::size_t>(tiles.width());
-  const auto h = static_cast<std::size_t>(tiles.height());
-  std::size_t tail = 0;
-  const auto visit = [&](std::size_t n) {
-    const std::uint64_t bit = std::uint64_t{1} << (n & 63);
-    if ((visited[n >> 6] & bit) == 0 && is_traversable(t[n])) {
-      visited[n >> 6] |= bit;
-      order[tail++] = static_cast<std::uint32_t>(n);
-    }
-  };
-  visit(start);
-  for (std::size_t begin = 0; begin < tail;) {
-    const std::size_t end = tail;
-    for (std::size_t k = begin; k < end; ++k) {
-      const std::size_t i = order[k];
-      if constexpr (Closed) {
-        visit(i - w);
-        visit(i + 1);
-        visit(i + w);
-        visit(i - 1);
-      } else {
-        const std::size_t x = i % w, y = i / w;
-        if (y > 0) visit(i - w);
-        if (x + 1 < w) visit(i + 1);
-        if (y + 1 < h) visit(i + w);
-        if (x > 0) visit(i - 1);
-      }
-    }
-    layer_starts_.push_back(static_cast<std::uint32_t>(end));
-    begin = end;
-  }
-  reached_ = tail;
-}
-
-Grid<std::int32_t> walk_distances(const Grid<Tile>& tiles, Point from, std::int64_t* reached) {
-  WalkFlood flood;
-  const std::int64_t n = flood.run(tiles, from);
-  if (reached != nullptr) *reached = n;
-  return flood.distances();
-}
-
 namespace {
 // The byte values of traversable tiles.
 constexpr std::size_t k_traversable_kinds = [] {
@@ -184,12 +105,119 @@ std::int64_t count_bytes_in(const std::uint8_t* bytes, std::size_t n) {
   return total;
 }
 
+// Writes out[i] = 1 where bytes[i] is one of V, else 0; returns how many are 1. Vectorises
+// for the same reasons as count_bytes_in.
+template <std::uint8_t... V>
+std::int64_t mark_bytes_in(const std::uint8_t* bytes, std::size_t n, std::uint8_t* out) {
+  std::int64_t total = 0;
+  constexpr std::size_t k_block = std::size_t{1} << 20;
+  for (std::size_t begin = 0; begin < n; begin += k_block) {
+    const std::size_t end = begin + k_block < n ? begin + k_block : n;
+    std::uint32_t block = 0;
+    for (std::size_t i = begin; i < end; ++i) {
+      const std::uint8_t b = bytes[i];
+      const auto hit = static_cast<std::uint8_t>((static_cast<std::uint8_t>(b == V) + ...));
+      out[i] = hit;
+      block += hit;
+    }
+    total += block;
+  }
+  return total;
+}
+
+template <std::size_t... I>
+std::int64_t mark_traversable_bytes(const std::uint8_t* bytes, std::size_t n, std::uint8_t* out,
+                                    std::index_sequence<I...>) {
+  return mark_bytes_in<k_traversable_values[I]...>(bytes, n, out);
+}
+
 template <std::size_t... I>
 std::int64_t count_traversable_bytes(const std::uint8_t* bytes, std::size_t n,
                                      std::index_sequence<I...>) {
   return count_bytes_in<k_traversable_values[I]...>(bytes, n);
 }
 }  // namespace
+
+std::int64_t WalkFlood::run(const Grid<Tile>& tiles, Point from) {
+  if (dist_.size() != tiles.size())
+    dist_ = Grid<std::int32_t>(tiles.size(), k_unreachable);
+  else
+    dist_.fill(k_unreachable);
+  if (queue_capacity_ < tiles.cell_count()) {
+    queue_ = std::make_unique_for_overwrite<std::uint32_t[]>(tiles.cell_count());
+    queue_capacity_ = tiles.cell_count();
+  }
+  reached_ = 0;
+  if (!tiles.in_bounds(from) || !is_traversable(tiles[from])) return 0;
+  reached_ = static_cast<std::size_t>(flood_any(
+      tiles, border_closed(tiles), tiles.index_of(from), dist_.data(), 0,
+      [](std::int32_t d) { return d + 1; }, queue_.get()));
+  return static_cast<std::int64_t>(reached_);
+}
+
+std::int64_t FloodOrder::run(const Grid<Tile>& tiles, Point from) {
+  const std::size_t n = tiles.cell_count();
+  if (capacity_ < n) {
+    open_ = std::make_unique_for_overwrite<std::uint8_t[]>(n);
+    order_ = std::make_unique_for_overwrite<std::uint32_t[]>(n);
+    capacity_ = n;
+  }
+  reached_ = 0;
+  layer_starts_.assign(1, 0);
+  traversable_ =
+      mark_traversable_bytes(reinterpret_cast<const std::uint8_t*>(tiles.data()), n, open_.get(),
+                             std::make_index_sequence<k_traversable_kinds>{});
+  if (!tiles.in_bounds(from) || !is_traversable(tiles[from])) return 0;
+  if (border_closed(tiles))
+    flood<true>(tiles, tiles.index_of(from));
+  else
+    flood<false>(tiles, tiles.index_of(from));
+  return static_cast<std::int64_t>(reached_);
+}
+
+template <bool Closed>
+void FloodOrder::flood(const Grid<Tile>& tiles, std::size_t start) {
+  std::uint8_t* open = open_.get();
+  std::uint32_t* order = order_.get();
+  const auto w = static_cast<std::size_t>(tiles.width());
+  const auto h = static_cast<std::size_t>(tiles.height());
+  std::size_t tail = 0;
+  const auto visit = [&](std::size_t c) {
+    if (open[c] != 0) {
+      open[c] = 0;
+      order[tail++] = static_cast<std::uint32_t>(c);
+    }
+  };
+  visit(start);
+  for (std::size_t begin = 0; begin < tail;) {
+    const std::size_t end = tail;
+    for (std::size_t k = begin; k < end; ++k) {
+      const std::size_t i = order[k];
+      if constexpr (Closed) {
+        visit(i - w);
+        visit(i + 1);
+        visit(i + w);
+        visit(i - 1);
+      } else {
+        const std::size_t x = i % w, y = i / w;
+        if (y > 0) visit(i - w);
+        if (x + 1 < w) visit(i + 1);
+        if (y + 1 < h) visit(i + w);
+        if (x > 0) visit(i - 1);
+      }
+    }
+    layer_starts_.push_back(static_cast<std::uint32_t>(end));
+    begin = end;
+  }
+  reached_ = tail;
+}
+
+Grid<std::int32_t> walk_distances(const Grid<Tile>& tiles, Point from, std::int64_t* reached) {
+  WalkFlood flood;
+  const std::int64_t n = flood.run(tiles, from);
+  if (reached != nullptr) *reached = n;
+  return flood.distances();
+}
 
 std::int64_t count_traversable(const Grid<Tile>& tiles) {
   const auto cells = tiles.cells();

@@ -40,9 +40,10 @@ Grid<std::int32_t> walk_distances(const Grid<Tile>& tiles, Point from,
                                   std::int64_t* reached = nullptr);
 
 // A lean orthogonal breadth-first flood for when only the visiting order and distances of
-// reached cells matter: one visited bit per cell instead of a distance grid (1/32 of the
-// memory), buffers kept between runs. Distances are the BFS layers: order()[i] is at
-// distance d exactly when layer_start(d) <= i < layer_start(d + 1).
+// reached cells matter: one byte per cell (a quarter of a distance grid), buffers kept between
+// runs, and the level's traversable cells counted in the same vectorised pass that prepares
+// the flood. Distances are the BFS layers: order()[i] is at distance d exactly when
+// layer_start(d) <= i < layer_start(d + 1).
 class FloodOrder {
  public:
   std::int64_t run(const Grid<Tile>& tiles, Point from);
@@ -52,15 +53,18 @@ class FloodOrder {
   std::size_t layer_start(std::int32_t d) const {
     return layer_starts_[static_cast<std::size_t>(d)];
   }
+  // Traversable cells in the whole grid of the last run (reached or not).
+  std::int64_t traversable() const { return traversable_; }
 
  private:
   template <bool Closed>
   void flood(const Grid<Tile>& tiles, std::size_t start);
 
-  std::vector<std::uint64_t> visited_;
+  std::unique_ptr<std::uint8_t[]> open_;    // 1: traversable and not yet reached
   std::unique_ptr<std::uint32_t[]> order_;  // uninitialised beyond reached_
   std::size_t capacity_ = 0;
   std::size_t reached_ = 0;
+  std::int64_t traversable_ = 0;
   std::vector<std::uint32_t> layer_starts_{0};  // with the end of the last layer appended
 };
 
