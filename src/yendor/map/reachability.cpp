@@ -86,29 +86,12 @@ constexpr std::array<std::uint8_t, k_traversable_kinds> k_traversable_values = [
   return out;
 }();
 
-// Counts bytes equal to any of V. Written so GCC vectorises it: the comparisons are summed
-// in 8 bits (the values are distinct, so the sum is 0 or 1) and widened once; an `||` chain
-// becomes a 64-bit bit test that does not vectorise, and 32-bit sums widen every comparison.
-template <std::uint8_t... V>
-std::int64_t count_bytes_in(const std::uint8_t* bytes, std::size_t n) {
-  std::int64_t total = 0;
-  constexpr std::size_t k_block = std::size_t{1} << 20;
-  for (std::size_t begin = 0; begin < n; begin += k_block) {
-    const std::size_t end = begin + k_block < n ? begin + k_block : n;
-    std::uint32_t block = 0;
-    for (std::size_t i = begin; i < end; ++i) {
-      const std::uint8_t b = bytes[i];
-      block += static_cast<std::uint8_t>((static_cast<std::uint8_t>(b == V) + ...));
-    }
-    total += block;
-  }
-  return total;
-}
-
-// Writes out[i] = 1 where bytes[i] is one of V, else 0; returns how many are 1. Vectorises
-// for the same reasons as count_bytes_in.
-template <std::uint8_t... V>
-std::int64_t mark_bytes_in(const std::uint8_t* bytes, std::size_t n, std::uint8_t* out) {
+// Where bytes[i] is one of V: counts them and, when Write, stores out[i] = 1 (else 0).
+// Written so GCC vectorises it: the comparisons are summed in 8 bits (the values are distinct,
+// so the sum is 0 or 1) and widened once; an `||` chain becomes a 64-bit bit test that does
+// not vectorise, and 32-bit sums widen every comparison.
+template <bool Write, std::uint8_t... V>
+std::int64_t classify_bytes(const std::uint8_t* bytes, std::size_t n, std::uint8_t* out) {
   std::int64_t total = 0;
   constexpr std::size_t k_block = std::size_t{1} << 20;
   for (std::size_t begin = 0; begin < n; begin += k_block) {
@@ -117,7 +100,7 @@ std::int64_t mark_bytes_in(const std::uint8_t* bytes, std::size_t n, std::uint8_
     for (std::size_t i = begin; i < end; ++i) {
       const std::uint8_t b = bytes[i];
       const auto hit = static_cast<std::uint8_t>((static_cast<std::uint8_t>(b == V) + ...));
-      out[i] = hit;
+      if constexpr (Write) out[i] = hit;
       block += hit;
     }
     total += block;
@@ -125,35 +108,16 @@ std::int64_t mark_bytes_in(const std::uint8_t* bytes, std::size_t n, std::uint8_
   return total;
 }
 
-template <std::size_t... I>
-std::int64_t mark_traversable_bytes(const std::uint8_t* bytes, std::size_t n, std::uint8_t* out,
-                                    std::index_sequence<I...>) {
-  return mark_bytes_in<k_traversable_values[I]...>(bytes, n, out);
+// Traversable cells of `tiles`, written as 0/1 bytes into `out` when Write.
+template <bool Write, std::size_t... I>
+std::int64_t classify_traversable(const Grid<Tile>& tiles, std::uint8_t* out,
+                                  std::index_sequence<I...>) {
+  return classify_bytes<Write, k_traversable_values[I]...>(
+      reinterpret_cast<const std::uint8_t*>(tiles.data()), tiles.cell_count(), out);
 }
+constexpr auto k_traversable_indices = std::make_index_sequence<k_traversable_kinds>{};
 
-template <std::size_t... I>
-std::int64_t count_traversable_bytes(const std::uint8_t* bytes, std::size_t n,
-                                     std::index_sequence<I...>) {
-  return count_bytes_in<k_traversable_values[I]...>(bytes, n);
-}
 }  // namespace
-
-std::int64_t WalkFlood::run(const Grid<Tile>& tiles, Point from) {
-  if (dist_.size() != tiles.size())
-    dist_ = Grid<std::int32_t>(tiles.size(), k_unreachable);
-  else
-    dist_.fill(k_unreachable);
-  if (queue_capacity_ < tiles.cell_count()) {
-    queue_ = std::make_unique_for_overwrite<std::uint32_t[]>(tiles.cell_count());
-    queue_capacity_ = tiles.cell_count();
-  }
-  reached_ = 0;
-  if (!tiles.in_bounds(from) || !is_traversable(tiles[from])) return 0;
-  reached_ = static_cast<std::size_t>(flood_any(
-      tiles, border_closed(tiles), tiles.index_of(from), dist_.data(), 0,
-      [](std::int32_t d) { return d + 1; }, queue_.get()));
-  return static_cast<std::int64_t>(reached_);
-}
 
 std::int64_t FloodOrder::run(const Grid<Tile>& tiles, Point from) {
   const std::size_t n = tiles.cell_count();
@@ -164,9 +128,7 @@ std::int64_t FloodOrder::run(const Grid<Tile>& tiles, Point from) {
   }
   reached_ = 0;
   layer_starts_.assign(1, 0);
-  traversable_ =
-      mark_traversable_bytes(reinterpret_cast<const std::uint8_t*>(tiles.data()), n, open_.get(),
-                             std::make_index_sequence<k_traversable_kinds>{});
+  traversable_ = classify_traversable<true>(tiles, open_.get(), k_traversable_indices);
   if (!tiles.in_bounds(from) || !is_traversable(tiles[from])) return 0;
   if (border_closed(tiles))
     flood<true>(tiles, tiles.index_of(from));
@@ -213,22 +175,25 @@ void FloodOrder::flood(const Grid<Tile>& tiles, std::size_t start) {
 }
 
 Grid<std::int32_t> walk_distances(const Grid<Tile>& tiles, Point from, std::int64_t* reached) {
-  WalkFlood flood;
-  const std::int64_t n = flood.run(tiles, from);
+  Grid<std::int32_t> dist(tiles.size(), k_unreachable);
+  std::int64_t n = 0;
+  if (tiles.in_bounds(from) && is_traversable(tiles[from]))
+    n = flood_any(
+        tiles, border_closed(tiles), tiles.index_of(from), dist.data(), 0,
+        [](std::int32_t d) { return d + 1; }, make_queue(tiles).get());
   if (reached != nullptr) *reached = n;
-  return flood.distances();
+  return dist;
 }
 
 std::int64_t count_traversable(const Grid<Tile>& tiles) {
-  const auto cells = tiles.cells();
-  return count_traversable_bytes(reinterpret_cast<const std::uint8_t*>(cells.data()), cells.size(),
-                                 std::make_index_sequence<k_traversable_kinds>{});
+  return classify_traversable<false>(tiles, nullptr, k_traversable_indices);
 }
 
 ConnectivityReport check_connectivity(const Grid<Tile>& tiles, Point from) {
+  FloodOrder flood;
   ConnectivityReport report;
-  report.traversable = count_traversable(tiles);
-  walk_distances(tiles, from, &report.reachable);
+  report.reachable = flood.run(tiles, from);
+  report.traversable = flood.traversable();
   return report;
 }
 

@@ -14,25 +14,6 @@ namespace yendor {
 
 inline constexpr std::int32_t k_unreachable = -1;
 
-// A reusable orthogonal breadth-first flood: keeps its buffers between runs, so repeated
-// floods on maps of one size allocate nothing.
-class WalkFlood {
- public:
-  // Floods from `from`; returns the number of cells reached (0 when `from` is not traversable).
-  std::int64_t run(const Grid<Tile>& tiles, Point from);
-  // Steps from the last run's start; k_unreachable where it did not reach.
-  const Grid<std::int32_t>& distances() const { return dist_; }
-  // Grid indices of the reached cells in visiting order: distances never decrease along it,
-  // so the farthest cells are at its end.
-  std::span<const std::uint32_t> order() const { return {queue_.get(), reached_}; }
-
- private:
-  Grid<std::int32_t> dist_;
-  std::unique_ptr<std::uint32_t[]> queue_;  // uninitialised: written before it is read
-  std::size_t queue_capacity_ = 0;
-  std::size_t reached_ = 0;
-};
-
 // Steps from `from` to every cell by orthogonal moves over traversable cells;
 // k_unreachable elsewhere (also everywhere when `from` is not traversable). `reached`, when
 // given, receives the number of cells reached.
