@@ -53,6 +53,24 @@ TEST(Stairs, PrefersRoomsAndKeepsExistingStairs) {
   EXPECT_EQ(level.meta.stairs.down, (Point{8, 1}));  // the farthest room cell, not a corridor
 }
 
+TEST(Stairs, KeepsBothStairsAndMeasuresTheWalkBetweenThem) {
+  Level level = ascii_level({
+      "########",
+      "#<....>#",
+      "#.####.#",
+      "#......#",
+      "########",
+  });
+  level.meta.stairs.up = Point{1, 1};
+  level.meta.stairs.down = Point{6, 1};
+  const Level before = level;
+  Rng rng(1);
+  const StairsReport report = place_stairs(level, rng);
+  EXPECT_EQ(level.tiles, before.tiles);
+  EXPECT_EQ(report.walk_distance, 5);
+  EXPECT_TRUE(report.connectivity.connected());
+}
+
 TEST(Stairs, ReportsDisconnectedLevels) {
   Level level = ascii_level({
       "#######",

@@ -33,40 +33,6 @@ Rng Rng::for_stream(std::uint64_t run_seed, std::string_view purpose, std::uint6
   return Rng(stream_seed(run_seed, purpose, index));
 }
 
-std::uint64_t Rng::next_u64() {  // xoshiro256**
-  const std::uint64_t result = rotl(state_[1] * 5, 7) * 9;
-  const std::uint64_t t = state_[1] << 17;
-  state_[2] ^= state_[0];
-  state_[3] ^= state_[1];
-  state_[1] ^= state_[2];
-  state_[0] ^= state_[3];
-  state_[2] ^= t;
-  state_[3] = rotl(state_[3], 45);
-  return result;
-}
-
-std::uint32_t Rng::below(std::uint32_t bound) {
-  if (bound == 0) throw std::invalid_argument("Rng::below: bound must be positive");
-  std::uint64_t m = std::uint64_t{next_u32()} * bound;
-  auto low = static_cast<std::uint32_t>(m);
-  if (low < bound) {
-    const std::uint32_t threshold = static_cast<std::uint32_t>(-bound) % bound;
-    while (low < threshold) {
-      m = std::uint64_t{next_u32()} * bound;
-      low = static_cast<std::uint32_t>(m);
-    }
-  }
-  return static_cast<std::uint32_t>(m >> 32);
-}
-
-int Rng::range(int lo, int hi) {
-  if (lo > hi) throw std::invalid_argument("Rng::range: lo > hi");
-  const std::uint64_t span = static_cast<std::uint64_t>(static_cast<std::int64_t>(hi) - lo) + 1;
-  const std::uint32_t offset =
-      span > 0xffffffffULL ? next_u32() : below(static_cast<std::uint32_t>(span));
-  return static_cast<int>(static_cast<std::int64_t>(lo) + offset);
-}
-
 std::size_t Rng::weighted_index(std::span<const std::uint32_t> weights) {
   std::uint64_t total = 0;
   for (auto w : weights)

@@ -39,13 +39,41 @@ class Rng {
   static std::uint64_t stream_seed(std::uint64_t run_seed, std::string_view purpose,
                                    std::uint64_t index = 0);
 
-  std::uint64_t next_u64();
+  std::uint64_t next_u64() {  // xoshiro256**
+    const std::uint64_t result = rotl(state_[1] * 5, 7) * 9;
+    const std::uint64_t t = state_[1] << 17;
+    state_[2] ^= state_[0];
+    state_[3] ^= state_[1];
+    state_[1] ^= state_[2];
+    state_[0] ^= state_[3];
+    state_[2] ^= t;
+    state_[3] = rotl(state_[3], 45);
+    return result;
+  }
   std::uint32_t next_u32() { return static_cast<std::uint32_t>(next_u64() >> 32); }
 
   // Uniform integer in [0, bound); bound must be > 0. Lemire's multiply-and-reject method.
-  std::uint32_t below(std::uint32_t bound);
+  std::uint32_t below(std::uint32_t bound) {
+    if (bound == 0) throw std::invalid_argument("Rng::below: bound must be positive");
+    std::uint64_t m = std::uint64_t{next_u32()} * bound;
+    auto low = static_cast<std::uint32_t>(m);
+    if (low < bound) {
+      const std::uint32_t threshold = static_cast<std::uint32_t>(-bound) % bound;
+      while (low < threshold) {
+        m = std::uint64_t{next_u32()} * bound;
+        low = static_cast<std::uint32_t>(m);
+      }
+    }
+    return static_cast<std::uint32_t>(m >> 32);
+  }
   // Uniform integer in [lo, hi], both inclusive; lo <= hi.
-  int range(int lo, int hi);
+  int range(int lo, int hi) {
+    if (lo > hi) throw std::invalid_argument("Rng::range: lo > hi");
+    const std::uint64_t span = static_cast<std::uint64_t>(static_cast<std::int64_t>(hi) - lo) + 1;
+    const std::uint32_t offset =
+        span > 0xffffffffULL ? next_u32() : below(static_cast<std::uint32_t>(span));
+    return static_cast<int>(static_cast<std::int64_t>(lo) + offset);
+  }
   // Uniform double in [0, 1) with 53 random bits.
   double unit() { return static_cast<double>(next_u64() >> 11) * 0x1.0p-53; }
   // Uniform double in [lo, hi).
@@ -90,6 +118,8 @@ class Rng {
   bool operator==(const Rng&) const = default;
 
  private:
+  static constexpr std::uint64_t rotl(std::uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
+
   State state_{};
 };
 

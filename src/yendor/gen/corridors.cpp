@@ -86,18 +86,19 @@ void add_door_params(ParamSchema& schema) {
 }
 
 void place_doors(Level& level, Rng& rng, double door_share, double open_share) {
-  const auto open = [&](Point p) { return level.in_bounds(p) && is_traversable(level.tiles[p]); };
-  const auto wall = [&](Point p) { return !level.in_bounds(p) || level.tiles[p] == Tile::wall; };
+  auto& tiles = level.tiles;
   for (const Room& room : level.meta.rooms) {
     const Rect ring = room.rect.expanded(1);
     const auto consider = [&](Point p, Point inward, Point along) {
-      if (!level.in_bounds(p) || level.tiles[p] != Tile::corridor) return;
-      if (!room.rect.contains(p + inward) || !open(p + inward) || !open(p - inward)) return;
-      if (!wall(p + along) || !wall(p - along)) return;
+      // Corridors never dig the map's border, so a ring cell holding corridor is interior and
+      // all its neighbours exist: no bounds checks past the first test.
+      if (tiles[p] != Tile::corridor) return;
+      if (!is_traversable(tiles[p + inward]) || !is_traversable(tiles[p - inward])) return;
+      if (tiles[p + along] != Tile::wall || tiles[p - along] != Tile::wall) return;
       // Two rooms two walls apart: one door between them, not two back to back.
-      if (tile_info(level.tiles[p - inward]).door) return;
+      if (tile_info(tiles[p - inward]).door) return;
       if (!rng.chance(door_share)) return;
-      level.tiles[p] = rng.chance(open_share) ? Tile::door_open : Tile::door_closed;
+      tiles[p] = rng.chance(open_share) ? Tile::door_open : Tile::door_closed;
       level.meta.doors.push_back({p, room.id});
     };
     for (int x = ring.left() + 1; x < ring.right(); ++x) {

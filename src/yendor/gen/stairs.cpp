@@ -94,22 +94,25 @@ StairsReport place_stairs(Level& level, Rng& rng) {
     for (std::size_t i = first; i < last; ++i)
       far += accept(level.tiles[order[i]]) ? 1 : 0;
     std::int64_t k = rng.below(static_cast<std::uint32_t>(far));
-    for (std::size_t i = first; i < last; ++i) {
-      if (!accept(level.tiles[order[i]]) || k-- != 0) continue;
-      stairs.down = level.tiles.point_of(order[i]);
-      break;
-    }
-    level.tiles[*stairs.down] = Tile::stairs_down;
-  }
-  // The down stairs' layer is its walking distance.
-  const std::size_t down_index = level.tiles.index_of(*stairs.down);
-  report.walk_distance = k_unreachable;
-  for (std::int32_t d = 0; d < flood.layers() && report.walk_distance == k_unreachable; ++d)
-    for (std::size_t i = flood.layer_start(d); i < flood.layer_start(d + 1); ++i)
-      if (order[i] == down_index) {
+    for (std::int32_t d = threshold; d <= farthest && !stairs.down; ++d)
+      for (std::size_t i = flood.layer_start(d); i < flood.layer_start(d + 1); ++i) {
+        if (!accept(level.tiles[order[i]]) || k-- != 0) continue;
+        stairs.down = level.tiles.point_of(order[i]);
         report.walk_distance = d;
         break;
       }
+    level.tiles[*stairs.down] = Tile::stairs_down;
+  } else {
+    // Stairs the generator placed: find the down stairs' layer, its walking distance.
+    const std::size_t down_index = level.tiles.index_of(*stairs.down);
+    report.walk_distance = k_unreachable;
+    for (std::int32_t d = 0; d < flood.layers() && report.walk_distance == k_unreachable; ++d)
+      for (std::size_t i = flood.layer_start(d); i < flood.layer_start(d + 1); ++i)
+        if (order[i] == down_index) {
+          report.walk_distance = d;
+          break;
+        }
+  }
   report.connectivity.traversable = flood.traversable();
   return report;
 }

@@ -127,7 +127,9 @@ std::int64_t FloodOrder::run(const Grid<Tile>& tiles, Point from) {
     capacity_ = n;
   }
   reached_ = 0;
-  layer_starts_.assign(1, 0);
+  layer_starts_.clear();
+  layer_starts_.reserve(256);
+  layer_starts_.push_back(0);
   traversable_ = classify_traversable<true>(tiles, open_.get(), k_traversable_indices);
   if (!tiles.in_bounds(from) || !is_traversable(tiles[from])) return 0;
   if (border_closed(tiles))
