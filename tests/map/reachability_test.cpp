@@ -94,3 +94,27 @@ TEST(Reachability, FloodOrderLayersAreWalkDistances) {
 
 }  // namespace
 }  // namespace yendor
+
+namespace yendor {
+namespace {
+
+// The vectorised counts agree with a plain count over every tile kind, including sizes that
+// are not a multiple of the vector width.
+TEST(Reachability, TraversableCountsMatchAPlainCount) {
+  for (std::uint64_t seed = 0; seed < 100; ++seed) {
+    Rng rng(seed);
+    Level level(Size{rng.range(1, 70), rng.range(1, 40)});
+    for (Tile& t : level.tiles.cells())
+      t = static_cast<Tile>(rng.below(static_cast<std::uint32_t>(k_tile_count)));
+    std::int64_t expected = 0;
+    for (Tile t : level.tiles.cells())
+      expected += is_traversable(t) ? 1 : 0;
+    EXPECT_EQ(count_traversable(level.tiles), expected);
+    FloodOrder flood;
+    flood.run(level.tiles, {0, 0});
+    EXPECT_EQ(flood.traversable(), expected);
+  }
+}
+
+}  // namespace
+}  // namespace yendor
