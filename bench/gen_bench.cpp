@@ -5,6 +5,8 @@
 
 #include <benchmark/benchmark.h>
 
+#include "bench_generate.hpp"
+
 #include "yendor/gen/delaunay.hpp"
 #include "yendor/gen/generate.hpp"
 #include "yendor/gen/registry.hpp"
@@ -13,18 +15,7 @@
 namespace yendor {
 namespace {
 
-void run_generator(benchmark::State& state, const char* name, Size size, const RawParams& raw) {
-  const Generator& g = builtin_generators().get(name);
-  const ParamSet params = g.info().schema.parse(name, raw);
-  std::uint64_t seed = 1;
-  for (auto _ : state) {
-    Level level = generate_level(g, size, seed++, params);
-    benchmark::DoNotOptimize(level.tiles.data());
-  }
-  state.counters["levels/s"] =
-      benchmark::Counter(static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
-  state.counters["cells"] = static_cast<double>(size.area());
-}
+using bench::run_generator;
 
 void BM_baseline_empty_level(benchmark::State& state) {
   const Size size{static_cast<int>(state.range(0)), static_cast<int>(state.range(0))};

@@ -144,7 +144,14 @@ TEST_F(Yendor, TextAndJsonAgree) {
 }
 
 TEST_F(Yendor, BadInputIsOneLineAndExitCodeTwo) {
-  expect_input_error({"gen", "caves"}, "unknown generator 'caves' (generators: rooms, bsp");
+  expect_input_error({"gen", "grotto"}, "unknown generator 'grotto' (generators: rooms, bsp");
+  expect_input_error({"gen", "rooms", "--feature", "lava_lamps"}, "unknown feature pass");
+  expect_input_error({"gen", "rooms", "--feature", "water:size"}, "is not key=value");
+  expect_input_error({"gen", "rooms", "--feature", "water:size=9"}, "size");
+  expect_input_error({"gen", "rooms", "--motif", "lunar"}, "unknown motif 'lunar'");
+  expect_input_error({"gen", "rooms", "--difficulty", "0"}, "difficulty");
+  expect_input_error({"gen", "rooms", "--unique-rate", "-1"}, "unique_rate");
+  expect_input_error({"gen", "rooms", "--depth", "0"}, "--depth");
   expect_input_error({"gen", "rooms", "--set", "foo=1"}, "unknown parameter 'foo'");
   expect_input_error({"gen", "rooms", "--set", "room_min=abc"}, "must be an integer");
   expect_input_error({"gen", "rooms", "--set", "room_min=1"}, "below the minimum 2");
@@ -165,7 +172,28 @@ TEST_F(Yendor, BadInputIsOneLineAndExitCodeTwo) {
   expect_input_error({"gen", "rooms", "--bogus"}, "--bogus");
   expect_input_error({"gen"}, "gen needs a generator name");
   expect_input_error({}, "subcommand");
-  expect_input_error({"fly"}, "unknown command 'fly' (commands: gen)");
+  expect_input_error({"fly"}, "unknown command 'fly' (commands: gen");
+}
+
+TEST_F(Yendor, FeaturePassesAndMotifsAreAppliedAndRecorded) {
+  const std::string file = path("map.json");
+  const Result r = run({"gen", "rooms", "--seed", "4", "--motif", "aquatic", "--difficulty", "9",
+                        "--unique-rate", "2", "--feature", "temples", "--feature",
+                        "fountains:max=2", "-o", file});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.err.find("motif aquatic +water +temples +fountains"), std::string::npos) << r.err;
+  const Level level = level_from_json(read_file(file));
+  EXPECT_EQ(level.meta.motif, "aquatic");
+  EXPECT_EQ(level.meta.difficulty, 9);
+  EXPECT_EQ(level.meta.unique_rate, 2.0);
+  ASSERT_EQ(level.meta.passes.size(), 3u);
+  EXPECT_EQ(level.meta.passes[2].name, "fountains");
+  EXPECT_EQ(level.meta.passes[2].params.get_int("max"), 2);
+  // The same command gives the same map.
+  const Result again = run({"gen", "rooms", "--seed", "4", "--motif", "aquatic", "--difficulty",
+                            "9", "--unique-rate", "2", "--feature", "temples", "--feature",
+                            "fountains:max=2", "--format", "json"});
+  EXPECT_EQ(again.out, read_file(file));
 }
 
 TEST_F(Yendor, AFailedRunLeavesTheOldFileAndNoTemporaries) {

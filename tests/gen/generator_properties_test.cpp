@@ -9,6 +9,8 @@
 #include <map>
 #include <set>
 
+#include "support/random_params.hpp"
+#include "support/valid_level.hpp"
 #include "yendor/core/error.hpp"
 #include "yendor/gen/generate.hpp"
 #include "yendor/gen/registry.hpp"
@@ -20,42 +22,14 @@ namespace {
 // level_hash of generator(seed 1, 80x50, default parameters). A change here means every map
 // of that generator changed: bump the generator's version and update the pin.
 const std::map<std::string, std::uint64_t> k_golden = {
-    {"rooms", 17103269289569121398u},
-    {"bsp", 18236530896990841375u},
+    {"rooms", 17103269289569121398u},  {"bsp", 18236530896990841375u},
+    {"digger", 12920706018167969224u}, {"town", 13315032893221311981u},
+    {"maze", 17110201675387731645u},   {"wilderness", 13032921111585653473u},
+    {"genetic", 4153921394506787990u}, {"caves", 733111393962004897u},
 };
 
 void expect_valid(const Level& level, const std::string& context) {
-  SCOPED_TRACE(context);
-  const auto& stairs = level.meta.stairs;
-  ASSERT_TRUE(stairs.up.has_value());
-  ASSERT_TRUE(stairs.down.has_value());
-  ASSERT_NE(*stairs.up, *stairs.down);
-  int ups = 0, downs = 0;
-  for (Tile t : level.tiles.cells()) {
-    ups += t == Tile::stairs_up ? 1 : 0;
-    downs += t == Tile::stairs_down ? 1 : 0;
-  }
-  EXPECT_EQ(ups, 1);
-  EXPECT_EQ(downs, 1);
-  EXPECT_EQ(level.tiles[*stairs.up], Tile::stairs_up);
-  EXPECT_EQ(level.tiles[*stairs.down], Tile::stairs_down);
-  // Every traversable cell reachable from the up stairs by orthogonal steps.
-  const auto report = check_connectivity(level.tiles, *stairs.up);
-  EXPECT_TRUE(report.connected()) << report.reachable << " of " << report.traversable;
-  // The border is closed.
-  for (int x = 0; x < level.width(); ++x) {
-    EXPECT_FALSE(is_traversable(level.tiles[{x, 0}]));
-    EXPECT_FALSE(is_traversable(level.tiles[{x, level.height() - 1}]));
-  }
-  for (int y = 0; y < level.height(); ++y) {
-    EXPECT_FALSE(is_traversable(level.tiles[{0, y}]));
-    EXPECT_FALSE(is_traversable(level.tiles[{level.width() - 1, y}]));
-  }
-  const Rect inside = level.tiles.bounds().expanded(-1);
-  for (const Room& r : level.meta.rooms)
-    EXPECT_TRUE(inside.contains(r.rect)) << "room " << r.id;
-  for (const Door& d : level.meta.doors)
-    EXPECT_TRUE(tile_info(level.tiles[d.pos]).door);
+  test::expect_valid_level(level, context);
 }
 
 Level make(const Generator& g, Size size, std::uint64_t seed, const ParamSet& params = {}) {
@@ -109,9 +83,11 @@ TEST_P(EveryGenerator, EdgeSizes) {
   const Size min = gen().info().min_size;
   for (std::uint64_t seed = 0; seed < 300; ++seed)
     expect_valid(make(gen(), min, seed), "minimum size, seed " + std::to_string(seed));
+  // Long thin maps, as thin as the generator allows.
+  const Size wide{1000, std::max(20, min.height)}, tall{std::max(20, min.width), 1000};
   for (std::uint64_t seed = 0; seed < 30; ++seed) {
-    expect_valid(make(gen(), {1000, 20}, seed), "1000x20, seed " + std::to_string(seed));
-    expect_valid(make(gen(), {20, 1000}, seed), "20x1000, seed " + std::to_string(seed));
+    expect_valid(make(gen(), wide, seed), "1000xN, seed " + std::to_string(seed));
+    expect_valid(make(gen(), tall, seed), "Nx1000, seed " + std::to_string(seed));
   }
   for (std::uint64_t seed = 0; seed < 3; ++seed)
     expect_valid(make(gen(), {1000, 1000}, seed), "1000x1000, seed " + std::to_string(seed));
@@ -147,29 +123,7 @@ TEST_P(EveryGenerator, RandomParametersGiveLevelsOrClearErrors) {
   Rng rng(Rng::stream_seed(99, info.name));
   int valid = 0;
   for (int trial = 0; trial < 400; ++trial) {
-    ParamSet p;
-    for (const ParamSpec& spec : info.schema.specs()) {
-      if (!rng.chance(0.6)) continue;
-      switch (spec.type) {
-        case yendor::ParamType::boolean:
-          p.set(spec.name, rng.chance(0.5));
-          break;
-        case yendor::ParamType::integer: {
-          // Mostly small values: ranges reach far beyond what a small map can hold.
-          const auto lo = static_cast<std::int64_t>(*spec.min);
-          const auto hi = std::min<std::int64_t>(static_cast<std::int64_t>(*spec.max), lo + 40);
-          p.set(spec.name, rng.chance(0.02) ? static_cast<std::int64_t>(*spec.max)
-                                            : lo + rng.range(0, static_cast<int>(hi - lo)));
-          break;
-        }
-        case yendor::ParamType::real:
-          p.set(spec.name, rng.real(*spec.min, *spec.max));
-          break;
-        case yendor::ParamType::choice:
-          p.set(spec.name, rng.pick(spec.choices));
-          break;
-      }
-    }
+    const ParamSet p = test::random_params(info.schema, rng);
     const Size size{rng.range(info.min_size.width, 120), rng.range(info.min_size.height, 90)};
     const std::string context = "trial " + std::to_string(trial);
     try {
@@ -182,7 +136,14 @@ TEST_P(EveryGenerator, RandomParametersGiveLevelsOrClearErrors) {
   EXPECT_GT(valid, 100);
 }
 
-INSTANTIATE_TEST_SUITE_P(Builtin, EveryGenerator, ::testing::Values("rooms", "bsp"),
+std::vector<std::string> registered_names() {
+  std::vector<std::string> names;
+  for (const Generator* g : builtin_generators().all())
+    names.push_back(g->info().name);
+  return names;
+}
+
+INSTANTIATE_TEST_SUITE_P(Builtin, EveryGenerator, ::testing::ValuesIn(registered_names()),
                          [](const auto& param_info) { return param_info.param; });
 
 TEST(EveryGeneratorList, CoversTheRegistry) {

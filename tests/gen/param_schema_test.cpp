@@ -95,5 +95,31 @@ TEST(ParamSchema, DescribesItself) {
   EXPECT_THROW(dup.add_bool("a", true, ""), std::logic_error);
 }
 
+TEST(ParamSchema, TextParametersTakeAnyTextTheirCheckAccepts) {
+  ParamSchema s;
+  const auto digits_only = [](std::string_view v) {
+    return v.find_first_not_of("0123456789") == std::string_view::npos
+               ? std::string()
+               : std::string("must be digits only");
+  };
+  s.add_string("code", "42", "digits", digits_only).add_string("label", "", "anything");
+  EXPECT_EQ(s.find("code")->type, ParamType::text);
+  EXPECT_EQ(s.find("code")->describe(), "text 42");
+  EXPECT_EQ(s.defaults().get_string("code"), "42");
+  EXPECT_EQ(s.parse("gen", {{"code", "007"}}).get_string("code"), "007");
+  EXPECT_EQ(s.parse("gen", {{"label", "B3/S23 = life"}}).get_string("label"), "B3/S23 = life");
+  EXPECT_EQ(error_of(s, {{"code", "12a"}}), "gen: parameter 'code' must be digits only; got '12a'");
+  ParamSet typed;
+  typed.set("code", std::string("99"));
+  EXPECT_EQ(s.validate("gen", typed).get_string("code"), "99");
+  typed.set("code", std::string("x"));
+  EXPECT_THROW(s.validate("gen", typed), InputError);
+  ParamSet wrong_type;
+  wrong_type.set("label", std::int64_t{3});
+  EXPECT_THROW(s.validate("gen", wrong_type), InputError);
+  ParamSchema bad_default;
+  EXPECT_THROW(bad_default.add_string("code", "x", "", digits_only), std::logic_error);
+}
+
 }  // namespace
 }  // namespace yendor

@@ -92,3 +92,34 @@ TEST(Stairs, NeedsTwoCells) {
 
 }  // namespace
 }  // namespace yendor
+
+namespace yendor {
+namespace {
+
+TEST(Stairs, NeverInsideVaultsOrShopsUnlessNothingElseIsLeft) {
+  const Level base = test::ascii_level({
+      "##############",
+      "#....#.......#",
+      "#....'.......#",
+      "#....#.......#",
+      "##############",
+  });
+  for (const char* kind : {"vault", "shop"}) {
+    for (std::uint64_t seed = 0; seed < 200; ++seed) {
+      Level level = base;
+      level.meta.rooms = {Room{0, Rect{6, 1, 7, 3}, kind}};
+      Rng rng(seed);
+      place_stairs(level, rng);
+      EXPECT_LT(level.meta.stairs.up->x, 5) << kind << " seed " << seed;
+      EXPECT_LT(level.meta.stairs.down->x, 5) << kind << " seed " << seed;
+    }
+  }
+  // A level that is all vault still gets its stairs.
+  Level level = base;
+  level.meta.rooms = {Room{0, Rect{1, 1, 12, 3}, "vault"}};
+  Rng rng(1);
+  EXPECT_NO_THROW(place_stairs(level, rng));
+}
+
+}  // namespace
+}  // namespace yendor

@@ -4,7 +4,10 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "yendor/gen/generate.hpp"
+#include "yendor/gen/motif.hpp"
 #include "yendor/gen/registry.hpp"
 #include "yendor/map/reachability.hpp"
 
@@ -13,6 +16,8 @@ namespace {
 
 void expect_connected(const Level& level, const std::string& context) {
   ASSERT_TRUE(level.meta.stairs.up && level.meta.stairs.down) << context;
+  if (!builtin_generators().get(level.meta.generator).promises_connectivity(level.meta.params))
+    return;  // asked for separate regions (caves connect=none)
   const auto report = check_connectivity(level.tiles, *level.meta.stairs.up);
   ASSERT_TRUE(report.connected()) << context;
 }
@@ -57,6 +62,29 @@ TEST(Sweep, RandomSizes) {
       const Level level = generate_level(*g, size, seed, {});
       expect_connected(level, g->info().name + " " + std::to_string(size.width) + "x" +
                                   std::to_string(size.height) + " seed " + std::to_string(seed));
+      if (HasFatalFailure()) return;
+    }
+  }
+}
+
+// Every feature pass and motif on every generator: 20,000 seeds each, sizes up to 300x300.
+TEST(Sweep, FeaturePassesAndMotifsOnEveryGenerator) {
+  const auto generators = builtin_generators().all();
+  std::vector<GenerateOptions> runs;
+  for (const FeaturePass* pass : builtin_feature_passes().all())
+    runs.push_back({.features = {{pass->info().name, {}}}});
+  for (const MotifInfo& motif : builtin_motifs())
+    runs.push_back({.motif = motif.name});
+  for (const GenerateOptions& options : runs) {
+    const std::string label =
+        options.motif + (options.features.empty() ? "" : "+" + options.features[0].name);
+    Rng rng(Rng::stream_seed(11, label));
+    for (std::uint64_t seed = 0; seed < 20000; ++seed) {
+      const Generator& g = *generators[seed % generators.size()];
+      const Size size{rng.range(std::max(g.info().min_size.width, 20), 300),
+                      rng.range(std::max(g.info().min_size.height, 20), 300)};
+      const Level level = generate_level(g, size, seed, {}, options);
+      expect_connected(level, g.info().name + " " + label + " seed " + std::to_string(seed));
       if (HasFatalFailure()) return;
     }
   }

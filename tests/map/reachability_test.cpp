@@ -118,3 +118,21 @@ TEST(Reachability, TraversableCountsMatchAPlainCount) {
 
 }  // namespace
 }  // namespace yendor
+
+namespace yendor {
+namespace {
+
+TEST(Reachability, EmptyGridsHaveNothingToReach) {
+  for (const Size size : {Size{3, 0}, Size{0, 3}, Size{0, 0}}) {
+    const Grid<Tile> tiles(size, Tile::floor);
+    EXPECT_EQ(label_regions(tiles).sizes.size(), 0u);
+    EXPECT_EQ(count_traversable(tiles), 0);
+    EXPECT_FALSE(check_connectivity(tiles, {0, 0}).connected());
+    std::int64_t reached = -1;
+    walk_distances(tiles, {0, 0}, &reached);
+    EXPECT_EQ(reached, 0);
+  }
+}
+
+}  // namespace
+}  // namespace yendor

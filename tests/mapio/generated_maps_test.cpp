@@ -24,7 +24,9 @@ TEST(GeneratedMaps, RoundTripThroughJsonAndText) {
           const Level level = generate_level(*g, {70, 40}, seed, params);
           const std::string json = to_json(level);
           const Level back = level_from_json(json);
-          EXPECT_EQ(back, level);
+          Level expected = level;
+          expected.flags.fill(0);  // state bits (town's no_dig) are not part of the format
+          EXPECT_EQ(back, expected);
           EXPECT_EQ(to_json(back), json);
           EXPECT_EQ(tiles_from_text(to_text(level)), level.tiles);
         }

@@ -44,6 +44,15 @@ Level full_level() {
   m.params.set("off", false);
   m.params.set("name", std::string("caves \"of\" \xc3\xa9tude\n\t\\"));
   m.params.set("", std::string());
+  m.motif = "volcanic";
+  m.difficulty = 12;
+  m.unique_rate = 0.25;
+  AppliedPass water{"water", 2, {}};
+  water.params.set("size", 0.1);  // declaration order, not alphabetical, must survive
+  water.params.set("liquid", std::string("lava"));
+  water.params.set("bridges", true);
+  water.params.set("attempts", std::int64_t{40});
+  m.passes = {water, AppliedPass{"vaults", 1, {}}};
   m.stairs.up = Point{2, 4};
   m.stairs.down = Point{20, 6};
   m.rooms = {Room{0, Rect{1, 3, 6, 4}, "room"}, Room{7, Rect{14, 3, 8, 5}, "vault"}};
@@ -145,7 +154,7 @@ TEST(JsonMap, DocumentUsesJsonTypes) {
   EXPECT_EQ(doc["stairs"]["up"], json::array({2, 4}));
   EXPECT_EQ(doc["partitions"][0]["split"], "v");
   EXPECT_TRUE(doc["partitions"][2]["split"].is_null());
-  EXPECT_EQ(doc["rows"][1].get<std::string>().substr(1, k_tile_count), "#.,+'LS<>~WV:=T;{_|");
+  EXPECT_EQ(doc["rows"][1].get<std::string>().substr(1, k_tile_count), "#.,+'LS<>~WV:=T;{_|\"");
   // The legend lists every tile kind, used or not.
   ASSERT_EQ(doc["legend"].size(), k_tile_count);
   for (std::size_t i = 0; i < k_tile_count; ++i) {
@@ -263,6 +272,27 @@ TEST(JsonMap, MalformedDocumentsAreRejectedNamingTheField) {
       {"huge height", [](json& j) { j["height"] = 4000000000u; }, "", "field 'height'"},
       {"height type", [](json& j) { j["height"] = "3"; }, "", "field 'height'"},
       {"no rows", [](json& j) { j.erase("rows"); }, "", "field 'rows': missing"},
+      {"motif type", [](json& j) { j["motif"] = 3; }, "", "field 'motif': must be a string"},
+      {"difficulty type", [](json& j) { j["difficulty"] = "hard"; }, "", "field 'difficulty'"},
+      {"unique_rate type", [](json& j) { j["unique_rate"] = "x"; }, "",
+       "field 'unique_rate': must be a number"},
+      {"passes type", [](json& j) { j["passes"] = 1; }, "", "field 'passes': must be an array"},
+      {"pass field",
+       [](json& j) {
+         j["passes"] = json::array({{{"name", "w"}}});
+       },
+       "", "field 'passes[0].version': missing"},
+      {"pass pair",
+       [](json& j) {
+         j["passes"] = json::array({{{"name", "w"}, {"version", 1}, {"params", {1, 2}}}});
+       },
+       "", "field 'passes[0].params[0]': must be a [name, value] pair"},
+      {"pass twice",
+       [](json& j) {
+         const json pairs = json::array({json::array({"a", 1}), json::array({"a", 2})});
+         j["passes"] = json::array({{{"name", "w"}, {"version", 1}, {"params", pairs}}});
+       },
+       "", "field 'passes[0].params[1]': parameter 'a' appears twice"},
       {"rows type", [](json& j) { j["rows"] = "#####"; }, "", "field 'rows'"},
       {"rows count", [](json& j) { j["rows"].erase(1); }, "",
        "field 'rows': has 2 rows, expected 3"},

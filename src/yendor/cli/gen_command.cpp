@@ -9,6 +9,7 @@
 #include "yendor/core/file_io.hpp"
 #include "yendor/core/seed.hpp"
 #include "yendor/gen/generate.hpp"
+#include "yendor/gen/motif.hpp"
 #include "yendor/mapio/json_map.hpp"
 #include "yendor/mapio/png_map.hpp"
 #include "yendor/mapio/text_map.hpp"
@@ -78,21 +79,80 @@ std::string format_for(const GenOptions& options) {
   return format;
 }
 
+namespace {
+
+void print_schema_lines(const ParamSchema& schema, std::ostream& out) {
+  for (const ParamSpec& p : schema.specs())
+    out << "    " << std::left << std::setw(12) << p.name << " " << std::setw(46) << p.describe()
+        << " " << p.help << "\n";
+}
+
+void print_schema_table(const ParamSchema& schema, std::ostream& out) {
+  if (schema.specs().empty()) {
+    out << "No parameters.\n";
+    return;
+  }
+  out << "| parameter | type | default | range or choices | meaning |\n"
+      << "| --- | --- | --- | --- | --- |\n";
+  for (const ParamSpec& p : schema.specs()) {
+    std::string range;
+    if (p.type == ParamType::choice) {
+      for (const auto& c : p.choices)
+        range += (range.empty() ? "" : ", ") + ("`" + c + "`");
+    } else if (p.type == ParamType::text) {
+      range = "text, checked when given";
+    } else if (p.min && p.max) {
+      range = to_string(p.type == ParamType::integer ? ParamValue{static_cast<std::int64_t>(*p.min)}
+                                                     : ParamValue{*p.min}) +
+              " to " +
+              to_string(p.type == ParamType::integer ? ParamValue{static_cast<std::int64_t>(*p.max)}
+                                                     : ParamValue{*p.max});
+    }
+    out << "| `" << p.name << "` | " << to_string(p.type) << " | `" << to_string(p.default_value)
+        << "` | " << range << " | " << p.help << " |\n";
+  }
+}
+
+std::string describe_request(const FeatureRequest& request) {
+  std::string text = request.name;
+  for (std::size_t i = 0; i < request.params.size(); ++i)
+    text += (i == 0 ? ":" : ",") + request.params[i].first + "=" + request.params[i].second;
+  return text;
+}
+
+std::string describe_passes(const MotifInfo& motif) {
+  std::string text;
+  for (const FeatureRequest& request : motif.passes)
+    text += (text.empty() ? "" : " ") + ("--feature " + describe_request(request));
+  return text.empty() ? "(none)" : text;
+}
+
+}  // namespace
+
 void print_generator_list(const GeneratorRegistry& registry, std::ostream& out) {
   for (const Generator* g : registry.all()) {
     const GeneratorInfo& info = g->info();
     out << info.name << " (version " << info.version << ", minimum size " << info.min_size.width
         << "x" << info.min_size.height << ")\n  " << info.summary << "\n";
-    for (const ParamSpec& p : info.schema.specs())
-      out << "    " << std::left << std::setw(12) << p.name << " " << std::setw(46) << p.describe()
-          << " " << p.help << "\n";
+    print_schema_lines(info.schema, out);
   }
+  out << "\nfeature passes (--feature NAME[:key=value,...], repeatable, applied in order):\n";
+  for (const FeaturePass* pass : builtin_feature_passes().all()) {
+    const FeaturePassInfo& info = pass->info();
+    out << info.name << " (version " << info.version << ")\n  " << info.summary << "\n";
+    print_schema_lines(info.schema, out);
+  }
+  out << "\nmotifs (--motif NAME; their passes run before any --feature):\n";
+  for (const MotifInfo& motif : builtin_motifs())
+    out << "  " << std::left << std::setw(10) << motif.name << " " << motif.summary << ": "
+        << describe_passes(motif) << "\n";
 }
 
 void print_generator_help(const Generator& generator, std::ostream& out) {
   const GeneratorInfo& info = generator.info();
   out << "yendor gen " << info.name << " [--size WxH] [--seed N|TEXT] [--set key=value]... "
-      << "[-o FILE] [--format txt|json|png] [--scale N]\n\n"
+      << "[--feature NAME[:k=v,...]]... [--motif NAME] [--depth N] [--difficulty N] "
+      << "[--unique-rate R] [-o FILE] [--format txt|json|png] [--scale N]\n\n"
       << info.summary << "\nversion " << info.version << "; follows " << info.source
       << "; minimum size " << info.min_size.width << "x" << info.min_size.height << "\n\n"
       << info.description << "\n\nparameters (--set name=value):\n";
@@ -116,26 +176,41 @@ void print_generator_markdown(const GeneratorRegistry& registry, std::ostream& o
         << info.summary << "\n\n"
         << "Version " << info.version << ". Follows " << info.source << ". Minimum size "
         << info.min_size.width << "x" << info.min_size.height << ".\n\n"
-        << info.description << "\n\n"
-        << "| parameter | type | default | range or choices | meaning |\n"
-        << "| --- | --- | --- | --- | --- |\n";
-    for (const ParamSpec& p : info.schema.specs()) {
-      std::string range;
-      if (p.type == ParamType::choice) {
-        for (const auto& c : p.choices)
-          range += (range.empty() ? "" : ", ") + ("`" + c + "`");
-      } else if (p.min && p.max) {
-        range =
-            to_string(p.type == ParamType::integer ? ParamValue{static_cast<std::int64_t>(*p.min)}
-                                                   : ParamValue{*p.min}) +
-            " to " +
-            to_string(p.type == ParamType::integer ? ParamValue{static_cast<std::int64_t>(*p.max)}
-                                                   : ParamValue{*p.max});
-      }
-      out << "| `" << p.name << "` | " << to_string(p.type) << " | `" << to_string(p.default_value)
-          << "` | " << range << " | " << p.help << " |\n";
-    }
+        << info.description << "\n\n";
+    print_schema_table(info.schema, out);
   }
+  out << "\n# Feature passes\n\n"
+      << "Any generator's level can be changed by feature passes, run after the generator and\n"
+      << "before the stairs post-pass, each on its own random stream, in the order given:\n"
+      << "`yendor gen caves --feature water:size=0.1 --feature vaults`. A pass keeps the level\n"
+      << "connected. See features.md.\n";
+  for (const FeaturePass* pass : builtin_feature_passes().all()) {
+    const FeaturePassInfo& info = pass->info();
+    out << "\n## " << info.name << "\n\n"
+        << info.summary << "\n\n"
+        << "Version " << info.version << ". Follows " << info.source << ".\n\n"
+        << info.description << "\n\n";
+    print_schema_table(info.schema, out);
+  }
+  out << "\n# Motifs\n\n"
+      << "`--motif NAME` (thesis 3.7) runs these passes before any `--feature`:\n\n"
+      << "| motif | what it makes | passes |\n| --- | --- | --- |\n";
+  for (const MotifInfo& motif : builtin_motifs())
+    out << "| `" << motif.name << "` | " << motif.summary << " | `" << describe_passes(motif)
+        << "` |\n";
+}
+
+GenerateOptions generate_options(const GenOptions& options) {
+  GenerateOptions out;
+  out.depth = options.depth;
+  if (options.depth < 1 || options.depth > 1000)
+    throw InputError("--depth must be between 1 and 1000; got " + std::to_string(options.depth));
+  out.motif = get_motif(options.motif).name;  // InputError on an unknown motif
+  out.unique_rate = options.unique_rate;
+  out.difficulty = options.difficulty;
+  for (const std::string& text : options.features)
+    out.features.push_back(parse_feature_request(text));
+  return out;
 }
 
 void run_gen(const GeneratorRegistry& registry, const GenOptions& options, std::ostream& out,
@@ -149,7 +224,8 @@ void run_gen(const GeneratorRegistry& registry, const GenOptions& options, std::
   const ParamSet params = info.schema.parse(info.name, parse_sets(options.sets));
   const Seed seed = options.seed ? parse_seed(*options.seed) : Seed{fresh_seed(), {}};
 
-  const Level level = generate_level(generator, size, seed.value, params);
+  const Level level =
+      generate_level(generator, size, seed.value, params, generate_options(options));
 
   std::string bytes;
   if (format == "txt") bytes = to_text(level);
@@ -165,6 +241,9 @@ void run_gen(const GeneratorRegistry& registry, const GenOptions& options, std::
   log << "yendor: " << info.name << " v" << info.version << " " << size.width << "x" << size.height
       << " seed " << seed.value;
   if (seed.from_text()) log << " (from text \"" << seed.text << "\")";
+  if (level.meta.motif != "dungeon") log << " motif " << level.meta.motif;
+  for (const AppliedPass& pass : level.meta.passes)
+    log << " +" << pass.name;
   log << ": " << level.meta.rooms.size() << " rooms, stairs " << level.meta.stairs.up->x << ","
       << level.meta.stairs.up->y << " -> " << level.meta.stairs.down->x << ","
       << level.meta.stairs.down->y;

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "yendor/gen/generate.hpp"
 #include "yendor/gen/registry.hpp"
 
 namespace yendor::cli {
@@ -18,16 +19,26 @@ struct GenOptions {
   std::string output;               // empty = stdout
   std::string format;               // txt|json|png; empty = from the extension
   int scale = 4;                    // png pixels per cell
+  // The shared parametrization (thesis 3.7) and feature passes.
+  int depth = 1;
+  std::string motif = "dungeon";
+  double unique_rate = 1.0;
+  int difficulty = 1;
+  std::vector<std::string> features;  // NAME[:key=value,...], applied in order
 };
 
 Size parse_size(const std::string& text);                    // "WxH"; InputError otherwise
 RawParams parse_sets(const std::vector<std::string>& sets);  // key=value; InputError otherwise
 std::string format_for(const GenOptions& options);           // txt|json|png; InputError otherwise
 
+// Generators, then feature passes and motifs.
 void print_generator_list(const GeneratorRegistry& registry, std::ostream& out);
 void print_generator_help(const Generator& generator, std::ostream& out);
 // docs/generators.md is this output; a test keeps the file in step with the code.
 void print_generator_markdown(const GeneratorRegistry& registry, std::ostream& out);
+
+// The pipeline options of a `gen` command line (motif, passes, ...); InputError on a bad one.
+GenerateOptions generate_options(const GenOptions& options);
 
 // Generates and writes the map; reports what it made (and the seed) on `log`.
 void run_gen(const GeneratorRegistry& registry, const GenOptions& options, std::ostream& out,

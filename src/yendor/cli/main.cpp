@@ -4,6 +4,7 @@
 #include <CLI/CLI.hpp>
 #include <iostream>
 
+#include "yendor/cli/analyze_command.hpp"
 #include "yendor/cli/gen_command.hpp"
 #include "yendor/core/error.hpp"
 #include "yendor/gen/generate.hpp"
@@ -12,6 +13,27 @@ namespace {
 
 constexpr int k_exit_input = 2;
 constexpr int k_exit_bug = 3;
+
+// `yendor analyze`: its options, kept apart from `gen`'s.
+CLI::App* add_analyze_command(CLI::App& app, yendor::cli::AnalyzeOptions& options) {
+  CLI::App* cmd = app.add_subcommand(
+      "analyze", "measure a map, a generator over many seeds, or every generator (--compare)");
+  cmd->add_option("target", options.target, "generator name, or a map file (.json or .txt)");
+  cmd->add_option("--seed", options.seed, "one generated map: a number or any text (default 1)");
+  cmd->add_option("--seeds", options.seeds,
+                  "seed range A..B: summary and variability (--compare: default 1..100)");
+  cmd->add_option("--size", options.size, "map size WIDTHxHEIGHT (default 80x50)");
+  cmd->add_option("--set", options.sets, "generator parameter key=value (repeatable)");
+  cmd->add_option("--format", options.format, "text or json (default text)");
+  cmd->add_option("--csv", options.csv, "with --seeds: write every map's metrics to this CSV");
+  cmd->add_option("--heatmap", options.heatmap,
+                  "with --seeds: expressive-range heat map of two metrics X,Y (needs -o)");
+  cmd->add_option("--bins", options.bins, "heat-map bins per axis, 2-200 (default 40)");
+  cmd->add_option("-o,--output", options.output, "the heat map's PNG file");
+  cmd->add_flag("--compare", options.compare,
+                "every generator with its defaults, as a Markdown table (thesis Table 3.1)");
+  return cmd;
+}
 
 int run(int argc, char** argv) {
   using namespace yendor;
@@ -34,6 +56,18 @@ int run(int argc, char** argv) {
   gen_cmd->add_option("--format", gen.format, "txt, json or png (default: from -o's extension)");
   gen_cmd->add_option("--scale", gen.scale, "png pixels per cell, 1-32 (default 4)");
   gen_cmd->add_flag("--markdown", gen_markdown, "with 'list': print docs/generators.md");
+  gen_cmd->add_option(
+      "--feature", gen.features,
+      "feature pass NAME[:key=value,...] after the generator (repeatable, in order)");
+  gen_cmd->add_option("--motif", gen.motif,
+                      "dungeon, cavern, volcanic, aquatic or overgrown (default dungeon)");
+  gen_cmd->add_option("--depth", gen.depth, "dungeon depth 1-1000: the RNG stream and vault depth");
+  gen_cmd->add_option("--difficulty", gen.difficulty, "1-100, recorded for spawning (default 1)");
+  gen_cmd->add_option("--unique-rate", gen.unique_rate,
+                      "0-10: scales vaults, shops, temples, fountains (default 1)");
+
+  cli::AnalyzeOptions analyze;
+  CLI::App* analyze_cmd = add_analyze_command(app, analyze);
 
   // Name an unknown command instead of CLI11's generic "a subcommand is required".
   if (argc > 1 && argv[1][0] != '-') {
@@ -80,6 +114,7 @@ int run(int argc, char** argv) {
       throw InputError("gen needs a generator name ('yendor gen list' lists them)");
     cli::run_gen(registry, gen, std::cout, std::cerr);
   }
+  if (analyze_cmd->parsed()) cli::run_analyze(registry, analyze, std::cout, std::cerr);
   return 0;
 }
 

@@ -4,8 +4,11 @@
 // (stairs, connectivity check).
 
 #include <cstdint>
+#include <string>
+#include <vector>
 
 #include "yendor/core/error.hpp"
+#include "yendor/gen/feature_pass.hpp"
 #include "yendor/gen/generator.hpp"
 
 namespace yendor {
@@ -19,10 +22,21 @@ class GenerationError : public Error {
 struct GenerateOptions {
   int depth = 1;       // selects the RNG stream: map generation at this depth
   bool verify = true;  // run the connectivity check (it shares the stairs pass's flood fill)
+  // The parametrization every generator shares (thesis 3.7), recorded in the level's metadata.
+  std::string motif = "dungeon";           // its feature passes run first (gen/motif.hpp)
+  double unique_rate = 1.0;                // 0..10: scales vaults, shops, temples, fountains
+  int difficulty = 1;                      // 1..100: for spawning; vaults honour it
+  std::vector<FeatureRequest> features{};  // run in order, after the motif's
+  std::string data_dir{};                  // content files; empty: default_data_dir()
 };
 
-// Throws InputError for a size outside [min_size, 10000] or parameters the generator rejects;
-// `params` is validated (and completed with defaults) against the schema here.
+inline constexpr double k_max_unique_rate = 10.0;
+inline constexpr int k_max_difficulty = 100;
+
+// Throws InputError for a size outside [min_size, 10000], parameters the generator rejects, an
+// unknown motif or feature pass, or pass parameters its schema rejects: all are validated
+// (and completed with defaults) here, before anything is generated. Each feature pass runs on
+// its own RNG stream, after the generator and before the stairs post-pass.
 Level generate_level(const Generator& generator, Size size, std::uint64_t seed,
                      const ParamSet& params, const GenerateOptions& options = {});
 

@@ -35,6 +35,11 @@ class Generator {
   // Throws InputError. `params` is already validated against the schema.
   virtual void check(const ParamSet& params, Size size) const;
 
+  // False when these parameters knowingly ask for a level that is not connected (`caves` with
+  // connect=none): the pipeline then skips its connectivity check, and the generator reports
+  // the separate regions in the metadata instead. Every other level must be connected.
+  virtual bool promises_connectivity(const ParamSet& params) const;
+
   // Carves `level` (given all wall, its metadata's generator/seed/params already filled in)
   // and records rooms, corridors, doors and other metadata. It may place stairs itself; the
   // shared post-pass places any it did not. Must leave the level connected.

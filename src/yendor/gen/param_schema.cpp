@@ -69,6 +69,8 @@ std::string_view to_string(ParamType type) {
       return "real";
     case ParamType::choice:
       return "choice";
+    case ParamType::text:
+      return "text";
   }
   return "?";
 }
@@ -88,7 +90,7 @@ ParamSchema& ParamSchema::add(ParamSpec spec) {
 }
 
 ParamSchema& ParamSchema::add_bool(std::string name, bool fallback, std::string help) {
-  return add({std::move(name), ParamType::boolean, fallback, {}, {}, {}, std::move(help)});
+  return add({std::move(name), ParamType::boolean, fallback, {}, {}, {}, std::move(help), {}});
 }
 
 ParamSchema& ParamSchema::add_int(std::string name, std::int64_t fallback, std::int64_t min,
@@ -99,12 +101,13 @@ ParamSchema& ParamSchema::add_int(std::string name, std::int64_t fallback, std::
               static_cast<double>(min),
               static_cast<double>(max),
               {},
-              std::move(help)});
+              std::move(help),
+              {}});
 }
 
 ParamSchema& ParamSchema::add_real(std::string name, double fallback, double min, double max,
                                    std::string help) {
-  return add({std::move(name), ParamType::real, fallback, min, max, {}, std::move(help)});
+  return add({std::move(name), ParamType::real, fallback, min, max, {}, std::move(help), {}});
 }
 
 ParamSchema& ParamSchema::add_choice(std::string name, std::string fallback,
@@ -115,7 +118,24 @@ ParamSchema& ParamSchema::add_choice(std::string name, std::string fallback,
               {},
               {},
               std::move(choices),
-              std::move(help)});
+              std::move(help),
+              {}});
+}
+
+ParamSchema& ParamSchema::add_string(std::string name, std::string fallback, std::string help,
+                                     std::function<std::string(std::string_view)> check) {
+  if (check) {
+    if (const std::string problem = check(fallback); !problem.empty())
+      throw std::logic_error("ParamSchema: default of " + name + " " + problem);
+  }
+  return add({std::move(name),
+              ParamType::text,
+              std::move(fallback),
+              {},
+              {},
+              {},
+              std::move(help),
+              std::move(check)});
 }
 
 const ParamSpec* ParamSchema::find(std::string_view name) const {
@@ -149,6 +169,14 @@ void ParamSchema::check_value(std::string_view owner, const ParamSpec& spec,
       for (const auto& c : spec.choices)
         if (c == s) return;
       fail(owner, where + " must be one of " + join(spec.choices, ", ") + "; got '" + s + "'");
+    }
+    case ParamType::text: {
+      const auto& s = std::get<std::string>(value);
+      if (spec.check_text) {
+        if (const std::string problem = spec.check_text(s); !problem.empty())
+          fail(owner, where + " " + problem + "; got '" + s + "'");
+      }
+      return;
     }
   }
   if (spec.min && number < *spec.min)
@@ -191,6 +219,7 @@ ParamSet ParamSchema::parse(std::string_view owner, const RawParams& raw) const 
         }
         fail(owner, where + " must be a number; got '" + text + "'");
       case ParamType::choice:
+      case ParamType::text:
         values.set(name, text);
         break;
     }
@@ -211,7 +240,8 @@ ParamSet ParamSchema::validate(std::string_view owner, const ParamSet& values) c
         (spec->type == ParamType::boolean && std::holds_alternative<bool>(typed)) ||
         (spec->type == ParamType::integer && is_int) ||
         (spec->type == ParamType::real && std::holds_alternative<double>(typed)) ||
-        (spec->type == ParamType::choice && std::holds_alternative<std::string>(typed));
+        ((spec->type == ParamType::choice || spec->type == ParamType::text) &&
+         std::holds_alternative<std::string>(typed));
     if (!type_ok)
       fail(owner, "parameter '" + name + "' must be of type " + std::string(to_string(spec->type)));
     if (spec->type == ParamType::real && !std::isfinite(std::get<double>(typed)))

@@ -7,19 +7,13 @@
 #include <vector>
 
 #include "yendor/gen/generator.hpp"
+#include "yendor/gen/named_registry.hpp"
 
 namespace yendor {
 
-class GeneratorRegistry {
+class GeneratorRegistry : public NamedRegistry<Generator> {
  public:
-  void add(std::unique_ptr<Generator> generator);  // std::logic_error on a duplicate name
-  const Generator* find(std::string_view name) const;
-  // Throws InputError naming the unknown generator and listing the known ones.
-  const Generator& get(std::string_view name) const;
-  std::vector<const Generator*> all() const;
-
- private:
-  std::vector<std::unique_ptr<Generator>> generators_;
+  GeneratorRegistry() : NamedRegistry("generator", "generators") {}
 };
 
 const GeneratorRegistry& builtin_generators();
@@ -27,5 +21,11 @@ const GeneratorRegistry& builtin_generators();
 // Factories, one per generator file.
 std::unique_ptr<Generator> make_rooms_generator();
 std::unique_ptr<Generator> make_bsp_generator();
+std::unique_ptr<Generator> make_caves_generator();
+std::unique_ptr<Generator> make_maze_generator();
+std::unique_ptr<Generator> make_digger_generator();
+std::unique_ptr<Generator> make_town_generator();
+std::unique_ptr<Generator> make_wilderness_generator();
+std::unique_ptr<Generator> make_genetic_generator();
 
 }  // namespace yendor

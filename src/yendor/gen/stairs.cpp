@@ -1,6 +1,7 @@
 #include "yendor/gen/stairs.hpp"
 
 #include <algorithm>
+#include <vector>
 
 #include "yendor/gen/generate.hpp"
 
@@ -9,13 +10,31 @@ namespace yendor {
 namespace {
 
 // Where stairs may go: plain floor (room floor in room-and-corridor levels, since corridors
-// are their own tile); on a level with fewer than two floor cells, any passable cell.
+// are their own tile); on a level with fewer than two floor cells, any passable cell. Never
+// inside a vault or a shop (rooms a feature pass made): a vault's way in may be secret.
 struct Candidate {
   bool floor_only = true;
-  bool operator()(Tile t) const { return floor_only ? t == Tile::floor : tile_info(t).passable; }
+  std::vector<Rect> excluded;
+  bool tile_ok(Tile t) const { return floor_only ? t == Tile::floor : tile_info(t).passable; }
+  bool operator()(Tile t, Point p) const {
+    if (!tile_ok(t)) return false;
+    for (const Rect& r : excluded)
+      if (r.contains(p)) return false;
+    return true;
+  }
+  // The same by cell index, finding the point only when some room is excluded.
+  bool at(const Grid<Tile>& tiles, std::size_t index) const {
+    const Tile t = tiles.cells()[index];
+    return excluded.empty() ? tile_ok(t) : (*this)(t, tiles.point_of(index));
+  }
+  bool excludes_row(int y) const {
+    for (const Rect& r : excluded)
+      if (y >= r.top() && y <= r.bottom()) return true;
+    return false;
+  }
 };
 
-std::int64_t count_candidates_in(std::span<const Tile> cells, Candidate accept) {
+std::int64_t count_tiles_in(std::span<const Tile> cells, const Candidate& accept) {
   std::int64_t n = 0;
   if (accept.floor_only) {
     // Bytes compared into a 32-bit sum per block: this vectorises (std::count's 64-bit
@@ -33,23 +52,42 @@ std::int64_t count_candidates_in(std::span<const Tile> cells, Candidate accept) 
     return n;
   }
   for (Tile t : cells)
-    n += accept(t) ? 1 : 0;
+    n += accept.tile_ok(t) ? 1 : 0;
+  return n;
+}
+
+// Candidates in row y: a vectorised count unless an excluded room crosses the row.
+std::int64_t count_candidates_in_row(const Grid<Tile>& tiles, int y, const Candidate& accept) {
+  const auto row = tiles.row(y);
+  if (!accept.excludes_row(y)) return count_tiles_in(row, accept);
+  std::int64_t n = 0;
+  for (int x = 0; x < tiles.width(); ++x)
+    n += accept(row[static_cast<std::size_t>(x)], {x, y}) ? 1 : 0;
+  return n;
+}
+
+std::int64_t count_candidates(const Grid<Tile>& tiles, const Candidate& accept) {
+  if (accept.excluded.empty()) return count_tiles_in(tiles.cells(), accept);
+  std::int64_t n = 0;
+  for (int y = 0; y < tiles.height(); ++y)
+    n += count_candidates_in_row(tiles, y, accept);
   return n;
 }
 
 // A uniformly random candidate, given that there are `count` of them.
-Point random_candidate(const Grid<Tile>& tiles, std::int64_t count, Rng& rng, Candidate accept) {
+Point random_candidate(const Grid<Tile>& tiles, std::int64_t count, Rng& rng,
+                       const Candidate& accept) {
   std::int64_t k = rng.below(static_cast<std::uint32_t>(count));
   for (int y = 0; y < tiles.height(); ++y) {
-    const auto row = tiles.row(y);
-    // Whole rows are skipped with a vectorised count.
-    const std::int64_t in_row = count_candidates_in(row, accept);
+    // Whole rows are skipped with a count.
+    const std::int64_t in_row = count_candidates_in_row(tiles, y, accept);
     if (k >= in_row) {
       k -= in_row;
       continue;
     }
+    const auto row = tiles.row(y);
     for (int x = 0; x < tiles.width(); ++x)
-      if (accept(row[static_cast<std::size_t>(x)]) && k-- == 0) return {x, y};
+      if (accept(row[static_cast<std::size_t>(x)], {x, y}) && k-- == 0) return {x, y};
   }
   return {};  // unreachable: count was exact
 }
@@ -59,11 +97,17 @@ Point random_candidate(const Grid<Tile>& tiles, std::int64_t count, Rng& rng, Ca
 StairsReport place_stairs(Level& level, Rng& rng) {
   Stairs& stairs = level.meta.stairs;
   Candidate accept;
+  for (const Room& room : level.meta.rooms)
+    if (room.kind == "vault" || room.kind == "shop") accept.excluded.push_back(room.rect);
   if (!stairs.up || !stairs.down) {
-    std::int64_t count = count_candidates_in(level.tiles.cells(), accept);
+    std::int64_t count = count_candidates(level.tiles, accept);
     if (count < 2) {
       accept.floor_only = false;
-      count = count_candidates_in(level.tiles.cells(), accept);
+      count = count_candidates(level.tiles, accept);
+    }
+    if (count < 2) {
+      accept.excluded.clear();  // better stairs in a vault than no level
+      count = count_candidates(level.tiles, accept);
     }
     if (count < 2) throw GenerationError(level.meta.generator + ": no room for two stairs");
     if (!stairs.up) {
@@ -82,7 +126,7 @@ StairsReport place_stairs(Level& level, Rng& rng) {
     std::int32_t farthest = -1;
     for (std::int32_t d = flood.layers() - 1; d > 0 && farthest < 0; --d)
       for (std::size_t i = flood.layer_start(d); i < flood.layer_start(d + 1); ++i)
-        if (accept(level.tiles[order[i]])) {
+        if (accept.at(level.tiles, order[i])) {
           farthest = d;
           break;
         }
@@ -92,11 +136,11 @@ StairsReport place_stairs(Level& level, Rng& rng) {
     const std::size_t first = flood.layer_start(threshold), last = flood.layer_start(farthest + 1);
     std::int64_t far = 0;
     for (std::size_t i = first; i < last; ++i)
-      far += accept(level.tiles[order[i]]) ? 1 : 0;
+      far += accept.at(level.tiles, order[i]) ? 1 : 0;
     std::int64_t k = rng.below(static_cast<std::uint32_t>(far));
     for (std::int32_t d = threshold; d <= farthest && !stairs.down; ++d)
       for (std::size_t i = flood.layer_start(d); i < flood.layer_start(d + 1); ++i) {
-        if (!accept(level.tiles[order[i]]) || k-- != 0) continue;
+        if (!accept.at(level.tiles, order[i]) || k-- != 0) continue;
         stairs.down = level.tiles.point_of(order[i]);
         report.walk_distance = d;
         break;

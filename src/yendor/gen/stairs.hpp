@@ -15,7 +15,8 @@ struct StairsReport {
 };
 
 // Candidates are plain floor cells (room floor: corridors are their own tile), or any passable
-// cell on a level with fewer than two floor cells.
+// cell on a level with fewer than two floor cells; never inside rooms of kind "vault" or
+// "shop" unless nothing else is left.
 // Up stairs: a uniformly random candidate. Down stairs: a random candidate among those at
 // least 90% as far, in walking steps, as the farthest reachable candidate. Throws
 // GenerationError when the level has fewer than two candidates.

@@ -74,12 +74,27 @@ struct Stairs {
   bool operator==(const Stairs&) const = default;
 };
 
+// A feature pass that ran on the level after its generator, with its validated parameters.
+struct AppliedPass {
+  std::string name;
+  int version = 0;
+  ParamSet params;
+  bool operator==(const AppliedPass&) const = default;
+};
+
 struct LevelMeta {
   std::string generator;
   int generator_version = 0;
   std::uint64_t seed = 0;
   int depth = 1;
   ParamSet params;
+  // The parametrization every generator shares (thesis 3.7): the motif chose feature passes
+  // and their palette; difficulty is recorded for spawning; unique_rate scaled the rate of
+  // unique features (vaults, shops, temples, fountains).
+  std::string motif = "dungeon";
+  int difficulty = 1;
+  double unique_rate = 1.0;
+  std::vector<AppliedPass> passes;  // in the order they ran
   Stairs stairs;
   std::vector<Room> rooms;
   std::vector<Corridor> corridors;

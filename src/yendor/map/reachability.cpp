@@ -13,6 +13,7 @@ namespace {
 // generators make).
 bool border_closed(const Grid<Tile>& tiles) {
   const int w = tiles.width(), h = tiles.height();
+  if (w == 0 || h == 0) return true;  // no cells: nothing to leave by
   for (int x = 0; x < w; ++x)
     if (is_traversable(tiles[{x, 0}]) || is_traversable(tiles[{x, h - 1}])) return false;
   for (int y = 0; y < h; ++y)

@@ -28,8 +28,9 @@ enum class Tile : std::uint8_t {
   fountain,
   altar,
   shop_counter,
+  herb,
   // New kinds go here, before `count`; the byte values of existing kinds never change
-  // (they are stored in saves). Tiles 19..255 are free.
+  // (they are stored in saves). Tiles 20..255 are free.
   count
 };
 inline constexpr std::size_t k_tile_count = static_cast<std::size_t>(Tile::count);
@@ -73,6 +74,7 @@ inline constexpr std::array<TileInfo, k_tile_count> k_tiles{{
     {"fountain", '{', U'{', {80, 200, 255}, true, true, false, false, false},
     {"altar", '_', U'_', {240, 240, 120}, true, true, false, false, false},
     {"shop_counter", '|', U'|', {190, 150, 90}, false, true, false, false, false},
+    {"herb", '"', U'"', {110, 190, 70}, true, true, false, false, false},
 }};
 
 // is_traversable for every byte value (bytes beyond the table are not tiles: false).

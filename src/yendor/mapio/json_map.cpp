@@ -141,6 +141,18 @@ std::string to_json(const Level& level) {
   for (const auto& [name, value] : meta.params.entries())
     params[name] = param_json(name, value);
   w.field("params", params);
+  w.field("motif", meta.motif);
+  w.field("difficulty", meta.difficulty);
+  w.field("unique_rate", param_json("unique_rate", meta.unique_rate));
+  // A pass's parameters as [name, value] pairs: their order (the schema's) is kept exactly.
+  std::vector<ordered_json> passes;
+  for (const AppliedPass& pass : meta.passes) {
+    ordered_json pairs = ordered_json::array();
+    for (const auto& [name, value] : pass.params.entries())
+      pairs.push_back(ordered_json::array({name, param_json(pass.name + "." + name, value)}));
+    passes.push_back({{"name", pass.name}, {"version", pass.version}, {"params", pairs}});
+  }
+  w.list("passes", passes);
 
   std::vector<std::pair<std::string, ordered_json>> legend;
   for (std::size_t i = 0; i < k_tile_count; ++i) {
@@ -365,9 +377,10 @@ class Reader {
       throw InputError("map json: unsupported format version " + std::to_string(version) +
                        " (this Yendor reads version " + std::to_string(k_map_json_version) + ")");
     check_object(root_, "",
-                 {"format", "version", "width", "height", "generator", "generator_version", "seed",
-                  "depth", "params", "legend", "rows", "stairs", "rooms", "corridors", "doors",
-                  "regions", "features", "partitions"});
+                 {"format", "version", "width",    "height",    "generator",  "generator_version",
+                  "seed",   "depth",   "params",   "motif",     "difficulty", "unique_rate",
+                  "passes", "legend",  "rows",     "stairs",    "rooms",      "corridors",
+                  "doors",  "regions", "features", "partitions"});
 
     const int width = get_int(required(root_, "", "width"), "width", 0, k_map_max_side);
     const int height = get_int(required(root_, "", "height"), "height", 0, k_map_max_side);
@@ -385,6 +398,11 @@ class Reader {
     if (const json* v = member(root_, "seed")) meta.seed = read_seed(*v);
     if (const json* v = member(root_, "depth")) meta.depth = get_int(*v, "depth");
     read_params(meta.params);
+    if (const json* v = member(root_, "motif")) meta.motif = get_string(*v, "motif");
+    if (const json* v = member(root_, "difficulty")) meta.difficulty = get_int(*v, "difficulty");
+    if (const json* v = member(root_, "unique_rate"))
+      meta.unique_rate = read_real(*v, "unique_rate");
+    read_passes(meta.passes);
     read_stairs(meta.stairs);
     read_rooms(meta.rooms);
     read_corridors(meta.corridors);
@@ -475,7 +493,11 @@ class Reader {
   }
 
   static void read_param(ParamSet& params, const std::string& name, const json& v) {
-    const std::string path = "params." + name;
+    read_param(params, name, v, "params." + name);
+  }
+
+  static void read_param(ParamSet& params, const std::string& name, const json& v,
+                         const std::string& path) {
     if (v.is_boolean())
       params.set(name, v.get<bool>());
     else if (v.is_number_integer())
@@ -486,6 +508,38 @@ class Reader {
       params.set(name, v.get<std::string>());
     else
       fail(path, "must be a boolean, integer, real or string");
+  }
+
+  static double read_real(const json& v, std::string_view path) {
+    if (!v.is_number()) fail(path, "must be a number");
+    return v.get<double>();
+  }
+
+  void read_passes(std::vector<AppliedPass>& passes) const {
+    const json* v = list("passes");
+    if (v == nullptr) return;
+    for (std::size_t i = 0; i < v->size(); ++i) {
+      const std::string path = index_path("passes", i);
+      const json& item = (*v)[i];
+      check_object(item, path, {"name", "version", "params"});
+      AppliedPass pass;
+      pass.name = string_field(item, path, "name");
+      pass.version = int_field(item, path, "version", 0);
+      const json& pairs = required(item, path, "params");
+      check_array(pairs, path + ".params");
+      if (pairs.size() > k_max_params)
+        fail(path + ".params", "more than " + std::to_string(k_max_params) + " parameters");
+      for (std::size_t k = 0; k < pairs.size(); ++k) {
+        const std::string pair_path = index_path(path + ".params", k);
+        const json& pair = pairs[k];
+        if (!pair.is_array() || pair.size() != 2 || !pair[0].is_string())
+          fail(pair_path, "must be a [name, value] pair");
+        const std::string& name = pair[0].get_ref<const std::string&>();
+        if (pass.params.contains(name)) fail(pair_path, "parameter '" + name + "' appears twice");
+        read_param(pass.params, name, pair[1], pair_path);
+      }
+      passes.push_back(std::move(pass));
+    }
   }
 
   Point read_point(const json& v, std::string_view path) const {

@@ -1,0 +1,216 @@
+#pragma once
+// The lattice the perfect-maze algorithms of `maze` (dfs, kruskal, prim) work on: the map is
+// cut into square cells of `cell` x `cell` tiles with one wall tile between neighbours, and a
+// maze is the set of walls knocked out between neighbouring cells. Used by maze.cpp, the
+// maze_*.hpp algorithms and the tests, which read the cell graph back from a level.
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdint>
+#include <vector>
+
+#include "yendor/core/geometry.hpp"
+#include "yendor/core/grid.hpp"
+#include "yendor/core/rng.hpp"
+#include "yendor/map/tile.hpp"
+
+namespace yendor::detail {
+
+// Sides of a cell in the order of k_directions4.
+enum MazeSide : int { side_north = 0, side_east = 1, side_south = 2, side_west = 3 };
+constexpr int opposite_side(int side) {
+  return (side + 2) & 3;
+}
+
+// Where the cells sit on a map: as many as fit inside the border (a cell, then a wall, ...),
+// with the spare tiles of a map that does not divide evenly split between both sides so the
+// maze stays centred. Every tile outside the cells and the knocked-out walls stays wall.
+struct MazeLayout {
+  int cell = 1;  // side of a cell in tiles
+  int columns = 0;
+  int rows = 0;
+  Point origin;  // top-left tile of cell (0, 0)
+
+  static MazeLayout fit(Size map, int cell) {
+    MazeLayout layout;
+    layout.cell = cell;
+    layout.columns = std::max(0, (map.width - 1) / (cell + 1));
+    layout.rows = std::max(0, (map.height - 1) / (cell + 1));
+    const int spare_x = map.width - 1 - layout.columns * (cell + 1);
+    const int spare_y = map.height - 1 - layout.rows * (cell + 1);
+    layout.origin = {1 + spare_x / 2, 1 + spare_y / 2};
+    return layout;
+  }
+
+  std::int64_t cell_count() const { return std::int64_t{columns} * rows; }
+  Rect cell_rect(int column, int row) const {
+    return {origin.x + column * (cell + 1), origin.y + row * (cell + 1), cell, cell};
+  }
+  // The wall tiles between a cell and its east or south neighbour.
+  Rect east_wall(int column, int row) const {
+    const Rect r = cell_rect(column, row);
+    return {r.x + cell, r.y, 1, cell};
+  }
+  Rect south_wall(int column, int row) const {
+    const Rect r = cell_rect(column, row);
+    return {r.x, r.y + cell, cell, 1};
+  }
+};
+
+// The maze as a graph on the lattice: which walls between neighbouring cells are knocked out.
+// Cells are numbered row by row with a margin of non-cells all round, so a neighbour is one
+// addition away and a side with no cell behind it shows as !inside(neighbour); arrays of
+// per-cell state in the algorithms are index_count() long and use the same numbers.
+class MazeCells {
+ public:
+  MazeCells(int columns, int rows)
+      : columns_(columns),
+        rows_(rows),
+        stride_(static_cast<std::uint32_t>(columns) + 2),
+        bits_(static_cast<std::size_t>(stride_) * (static_cast<std::size_t>(rows) + 2), 0),
+        offset_{0u - stride_, 1u, stride_, 0u - 1u} {
+    for (int row = 0; row < rows; ++row)
+      for (int column = 0; column < columns; ++column)
+        bits_[index(column, row)] = k_inside;
+  }
+
+  int columns() const { return columns_; }
+  int rows() const { return rows_; }
+  std::uint32_t cell_count() const {
+    return static_cast<std::uint32_t>(columns_) * static_cast<std::uint32_t>(rows_);
+  }
+  std::uint32_t index_count() const { return static_cast<std::uint32_t>(bits_.size()); }
+  std::uint32_t index(int column, int row) const {
+    return (static_cast<std::uint32_t>(row) + 1) * stride_ + static_cast<std::uint32_t>(column) + 1;
+  }
+  int column_of(std::uint32_t cell) const { return static_cast<int>(cell % stride_) - 1; }
+  int row_of(std::uint32_t cell) const { return static_cast<int>(cell / stride_) - 1; }
+  // The cell numbered `n` in 0..cell_count()-1, row by row.
+  std::uint32_t nth(std::uint32_t n) const {
+    const auto columns = static_cast<std::uint32_t>(columns_);
+    return index(static_cast<int>(n % columns), static_cast<int>(n / columns));
+  }
+
+  bool inside(std::uint32_t cell) const { return (bits_[cell] & k_inside) != 0; }
+  std::uint32_t neighbour(std::uint32_t cell, int side) const {
+    return cell + offset_[static_cast<std::size_t>(side)];
+  }
+  bool has_neighbour(std::uint32_t cell, int side) const { return inside(neighbour(cell, side)); }
+
+  bool is_open(std::uint32_t cell, int side) const {
+    switch (side) {
+      case side_north:
+        return (bits_[cell - stride_] & k_south) != 0;
+      case side_east:
+        return (bits_[cell] & k_east) != 0;
+      case side_south:
+        return (bits_[cell] & k_south) != 0;
+      default:
+        return (bits_[cell - 1] & k_east) != 0;
+    }
+  }
+  // Knocks out the wall on `side`; the caller has checked has_neighbour.
+  void open(std::uint32_t cell, int side) {
+    switch (side) {
+      case side_north:
+        bits_[cell - stride_] |= k_south;
+        break;
+      case side_east:
+        bits_[cell] |= k_east;
+        break;
+      case side_south:
+        bits_[cell] |= k_south;
+        break;
+      default:
+        bits_[cell - 1] |= k_east;
+        break;
+    }
+  }
+
+  int degree(std::uint32_t cell) const {
+    return (bits_[cell] & k_east) + ((bits_[cell] & k_south) >> 1) +
+           ((bits_[cell - stride_] & k_south) >> 1) + (bits_[cell - 1] & k_east);
+  }
+
+ private:
+  static constexpr std::uint8_t k_east = 1;   // the wall to the east neighbour is knocked out
+  static constexpr std::uint8_t k_south = 2;  // the wall to the south neighbour is knocked out
+  static constexpr std::uint8_t k_inside = 4;
+
+  int columns_;
+  int rows_;
+  std::uint32_t stride_;
+  std::vector<std::uint8_t> bits_;
+  std::array<std::uint32_t, 4> offset_;  // index steps north, east, south, west (mod 2^32)
+};
+
+// Cells with exactly one open side, in cell order.
+inline std::vector<std::uint32_t> maze_dead_ends(const MazeCells& maze) {
+  std::vector<std::uint32_t> out, row(static_cast<std::size_t>(maze.columns()) + 1);
+  for (int r = 0; r < maze.rows(); ++r) {
+    std::size_t n = 0;
+    for (std::uint32_t c = maze.index(0, r), end = c + static_cast<std::uint32_t>(maze.columns());
+         c < end; ++c) {
+      row[n] = c;  // kept only when it is a dead end: no branch on the maze's shape
+      n += maze.degree(c) == 1 ? 1 : 0;
+    }
+    out.insert(out.end(), row.begin(), row.begin() + static_cast<std::ptrdiff_t>(n));
+  }
+  return out;
+}
+
+// Braiding: removes about `share` of the dead ends by knocking out one more wall of each,
+// which makes a loop. Dead ends are taken in random order; each knocks through to a random
+// closed neighbour, preferring neighbours that are dead ends themselves (one wall then removes
+// two). It stops once round(share x dead ends) are gone. A dead end whose only neighbouring
+// cell is the one it opens to (the two ends of a maze one cell wide) cannot be removed.
+inline void braid_maze(MazeCells& maze, double share, Rng& rng) {
+  if (share <= 0) return;
+  std::vector<std::uint32_t> dead_ends = maze_dead_ends(maze);
+  rng.shuffle(dead_ends);
+  const auto target = static_cast<std::int64_t>(std::llround(share * std::ssize(dead_ends)));
+  std::int64_t removed = 0;
+  for (std::size_t i = 0; i < dead_ends.size() && removed < target; ++i) {
+    const std::uint32_t cell = dead_ends[i];
+    if (maze.degree(cell) != 1) continue;  // an earlier knock-through already removed it
+    std::array<int, 4> closed{}, closed_dead{};
+    int n_closed = 0, n_dead = 0;
+    for (int side = 0; side < 4; ++side) {
+      if (!maze.has_neighbour(cell, side) || maze.is_open(cell, side)) continue;
+      closed[static_cast<std::size_t>(n_closed++)] = side;
+      if (maze.degree(maze.neighbour(cell, side)) == 1)
+        closed_dead[static_cast<std::size_t>(n_dead++)] = side;
+    }
+    if (n_closed == 0) continue;
+    const int side = n_dead > 0 ? closed_dead[rng.below(static_cast<std::uint32_t>(n_dead))]
+                                : closed[rng.below(static_cast<std::uint32_t>(n_closed))];
+    maze.open(cell, side);
+    removed += n_dead > 0 ? 2 : 1;
+  }
+}
+
+// Draws the maze: floor in every cell and every knocked-out wall. Walls that stay are written
+// as wall too (the map starts as wall), which saves branching on the maze's shape.
+inline void render_maze(const MazeCells& maze, const MazeLayout& layout, Grid<Tile>& tiles) {
+  const auto cell = static_cast<std::size_t>(layout.cell);
+  const auto tile = [](bool open) { return open ? Tile::floor : Tile::wall; };
+  for (int row = 0; row < layout.rows; ++row) {
+    const std::uint32_t first = maze.index(0, row);
+    const std::uint32_t end = first + static_cast<std::uint32_t>(layout.columns);
+    const int top = layout.origin.y + row * (layout.cell + 1);
+    for (int y = top; y < top + layout.cell; ++y) {
+      Tile* line = tiles.row(y).data() + layout.origin.x;
+      for (std::uint32_t c = first; c < end; ++c, line += cell + 1) {
+        std::fill_n(line, cell, Tile::floor);
+        line[cell] = tile(maze.is_open(c, side_east));  // the last one is at most the border
+      }
+    }
+    if (row + 1 == layout.rows) break;
+    Tile* line = tiles.row(top + layout.cell).data() + layout.origin.x;
+    for (std::uint32_t c = first; c < end; ++c, line += cell + 1)
+      std::fill_n(line, cell, tile(maze.is_open(c, side_south)));
+  }
+}
+
+}  // namespace yendor::detail
