@@ -117,7 +117,13 @@ StairsReport place_stairs(Level& level, Rng& rng) {
   }
 
   StairsReport report;
-  FloodOrder flood;
+  // The flood's buffers (5 bytes a cell) are kept per thread between levels of up to 4M cells:
+  // fresh pages cost more than the flood itself. Larger levels use buffers of their own, so
+  // no thread keeps hundreds of megabytes. Only memory is reused, never results.
+  constexpr std::int64_t k_cached_flood_cells = std::int64_t{1} << 22;
+  thread_local FloodOrder cached_flood;
+  FloodOrder own_flood;
+  FloodOrder& flood = level.tiles.size().area() <= k_cached_flood_cells ? cached_flood : own_flood;
   report.connectivity.reachable = flood.run(level.tiles, *stairs.up);
   const auto order = flood.order();
   if (!stairs.down) {

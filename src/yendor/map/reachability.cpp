@@ -124,7 +124,7 @@ std::int64_t FloodOrder::run(const Grid<Tile>& tiles, Point from) {
   const std::size_t n = tiles.cell_count();
   if (capacity_ < n) {
     open_ = std::make_unique_for_overwrite<std::uint8_t[]>(n);
-    order_ = std::make_unique_for_overwrite<std::uint32_t[]>(n);
+    order_ = std::make_unique_for_overwrite<std::uint32_t[]>(n + 1);  // + the spare slot
     capacity_ = n;
   }
   reached_ = 0;
@@ -147,11 +147,14 @@ void FloodOrder::flood(const Grid<Tile>& tiles, std::size_t start) {
   const auto w = static_cast<std::size_t>(tiles.width());
   const auto h = static_cast<std::size_t>(tiles.height());
   std::size_t tail = 0;
+  // Branch-free: the cell is always written at the tail, and the tail moves on only when the
+  // cell was open. In corridors and mazes which neighbour is open is unpredictable, and a
+  // mispredicted branch per step costs more than the store (order_ has one spare slot).
   const auto visit = [&](std::size_t c) {
-    if (open[c] != 0) {
-      open[c] = 0;
-      order[tail++] = static_cast<std::uint32_t>(c);
-    }
+    const std::uint8_t was_open = open[c];
+    open[c] = 0;
+    order[tail] = static_cast<std::uint32_t>(c);
+    tail += was_open;
   };
   visit(start);
   for (std::size_t begin = 0; begin < tail;) {
