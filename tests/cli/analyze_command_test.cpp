@@ -71,6 +71,34 @@ TEST_F(AnalyzeCommand, OneGeneratedMapAsTextAndJson) {
   EXPECT_NE(run(o).find("(from text \"my dungeon\")"), std::string::npos);
 }
 
+TEST_F(AnalyzeCommand, GeneratedMapsTakeFeaturePassesAndMotifs) {
+  AnalyzeOptions o = for_generator("rooms");
+  o.seed = "5";
+  const std::string plain = run(o);
+  o.motif = "aquatic";
+  o.features = {"temples"};
+  const std::string watered = run(o);
+  EXPECT_NE(watered.find(" motif aquatic +water +temples"), std::string::npos) << watered;
+  EXPECT_NE(watered.substr(watered.find('\n')), plain.substr(plain.find('\n')));
+  // A seed run measures the same maps as `gen` with the same options makes.
+  o.seed.reset();
+  o.seeds = "1..3";
+  o.csv = path("runs.csv");
+  run(o);
+  // Options that mean nothing for a file or the comparison are refused.
+  AnalyzeOptions file;
+  file.target = path("missing.json");
+  file.features = {"water"};
+  EXPECT_THROW(run(file), InputError);
+  AnalyzeOptions compare;
+  compare.compare = true;
+  compare.motif = "cavern";
+  EXPECT_THROW(run(compare), InputError);
+  AnalyzeOptions bad = for_generator("rooms");
+  bad.features = {"lava_lamps"};
+  EXPECT_THROW(run(bad), InputError);
+}
+
 TEST_F(AnalyzeCommand, MapFilesInJsonAndText) {
   const Level level = generate_level(builtin_generators().get("bsp"), {40, 30}, 3, {});
   write_file_atomic(path("map.json"), to_json(level));

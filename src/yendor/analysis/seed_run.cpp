@@ -20,7 +20,8 @@ std::vector<double> SeedRun::column(std::size_t column) const {
   return out;
 }
 
-SeedRun run_seeds(const Generator& generator, Size size, const ParamSet& params, SeedRange seeds) {
+SeedRun run_seeds(const Generator& generator, Size size, const ParamSet& params, SeedRange seeds,
+                  const GenerateOptions& options) {
   const GeneratorInfo& info = generator.info();
   SeedRun run;
   run.generator = info.name;
@@ -41,7 +42,7 @@ SeedRun run_seeds(const Generator& generator, Size size, const ParamSet& params,
   Clock::duration generating{};
   for (std::uint64_t i = 0; i < count; ++i) {
     const auto start = Clock::now();
-    Level level = generate_level(generator, size, seeds.first + i, run.params);
+    Level level = generate_level(generator, size, seeds.first + i, run.params, options);
     generating += Clock::now() - start;
     run.hashes.push_back(level_hash(level));
     const LevelMetrics metrics = measure_level(level);

@@ -8,6 +8,7 @@
 
 #include "yendor/analysis/seed_range.hpp"
 #include "yendor/analysis/variability.hpp"
+#include "yendor/gen/generate.hpp"
 #include "yendor/gen/generator.hpp"
 
 namespace yendor::analysis {
@@ -34,6 +35,8 @@ struct SeedRun {
 
 // Throws what generate_level throws: InputError for a bad size or parameters (before any map
 // is made), GenerationError when a generator breaks its guarantee.
-SeedRun run_seeds(const Generator& generator, Size size, const ParamSet& params, SeedRange seeds);
+// `options` adds feature passes, a motif and the rest of the shared parametrization.
+SeedRun run_seeds(const Generator& generator, Size size, const ParamSet& params, SeedRange seeds,
+                  const GenerateOptions& options = {});
 
 }  // namespace yendor::analysis

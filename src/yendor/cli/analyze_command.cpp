@@ -53,6 +53,26 @@ void write_metrics(const analysis::LevelMetrics& metrics, const std::string& sou
     analysis::write_metrics_text(metrics, source, out);
 }
 
+// The pipeline options of a generated map (feature passes, motif, ...), checked as `gen` checks
+// them; and whether any was given, for the targets that take none.
+GenerateOptions pipeline_options(const AnalyzeOptions& o) {
+  GenOptions gen;
+  gen.depth = o.depth;
+  gen.motif = o.motif;
+  gen.difficulty = o.difficulty;
+  gen.unique_rate = o.unique_rate;
+  gen.features = o.features;
+  return generate_options(gen);
+}
+
+void reject_pipeline_options(const AnalyzeOptions& o, const std::string& what) {
+  reject(!o.features.empty(), "--feature", what);
+  reject(o.motif != "dungeon", "--motif", what);
+  reject(o.depth != 1, "--depth", what);
+  reject(o.difficulty != 1, "--difficulty", what);
+  reject(o.unique_rate != 1.0, "--unique-rate", what);
+}
+
 void analyze_file(const AnalyzeOptions& o, std::ostream& out) {
   const std::string what = "a map file";
   reject(o.seed.has_value(), "--seed", what);
@@ -62,6 +82,7 @@ void analyze_file(const AnalyzeOptions& o, std::ostream& out) {
   reject(!o.csv.empty(), "--csv", what + " (it is for --seeds)");
   reject(!o.heatmap.empty(), "--heatmap", what + " (it is for --seeds)");
   reject(!o.output.empty(), "-o", what + " (it is for --heatmap)");
+  reject_pipeline_options(o, what);
   const Level level = read_map_file(o.target);
   write_metrics(analysis::measure_level(level), "file " + o.target, o, out);
 }
@@ -73,7 +94,7 @@ void analyze_one_map(const Generator& generator, const ParamSet& params, Size si
   reject(!o.heatmap.empty(), "--heatmap", what);
   reject(!o.output.empty(), "-o", what);
   const Seed seed = parse_seed(o.seed.value_or("1"));
-  const Level level = generate_level(generator, size, seed.value, params);
+  const Level level = generate_level(generator, size, seed.value, params, pipeline_options(o));
   const GeneratorInfo& info = generator.info();
   std::string source = info.name + " v" + std::to_string(info.version) + " " +
                        std::to_string(size.width) + "x" + std::to_string(size.height) + " seed " +
@@ -81,6 +102,9 @@ void analyze_one_map(const Generator& generator, const ParamSet& params, Size si
   if (seed.from_text()) source += " (from text \"" + seed.text + "\")";
   for (const auto& [name, value] : level.meta.params.entries())
     source += " " + name + "=" + to_string(value);
+  if (level.meta.motif != "dungeon") source += " motif " + level.meta.motif;
+  for (const AppliedPass& pass : level.meta.passes)
+    source += " +" + pass.name;
   write_metrics(analysis::measure_level(level), source, o, out);
 }
 
@@ -96,7 +120,8 @@ void analyze_seed_run(const Generator& generator, const ParamSet& params, Size s
     throw InputError("-o names the heat map's file; add --heatmap X,Y");
   }
 
-  const analysis::SeedRun run = analysis::run_seeds(generator, size, params, seeds);
+  const analysis::SeedRun run =
+      analysis::run_seeds(generator, size, params, seeds, pipeline_options(o));
   if (o.format == "json")
     analysis::write_run_json(run, out);
   else
@@ -132,6 +157,7 @@ void analyze_compare(const GeneratorRegistry& registry, const AnalyzeOptions& o,
   reject(!o.csv.empty(), "--csv", what);
   reject(!o.heatmap.empty(), "--heatmap", what);
   reject(!o.output.empty(), "-o", what);
+  reject_pipeline_options(o, what);
   reject(o.format != "text", "--format " + o.format, what + "; it prints a Markdown table");
   const analysis::SeedRange seeds =
       analysis::parse_seed_range(o.seeds.value_or(k_default_compare_seeds));

@@ -25,6 +25,12 @@ struct AnalyzeOptions {
   int bins = 40;                     // heat-map bins per axis
   std::string output;                // the heat map's PNG file
   bool compare = false;              // every generator, as a Markdown table
+  // Feature passes and the shared parametrization, as for `gen` (generated maps only).
+  std::vector<std::string> features;
+  std::string motif = "dungeon";
+  int depth = 1;
+  int difficulty = 1;
+  double unique_rate = 1.0;
 };
 
 // A target naming a file rather than a generator: it holds a '/' or a '.' (generator names

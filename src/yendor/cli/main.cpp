@@ -30,6 +30,12 @@ CLI::App* add_analyze_command(CLI::App& app, yendor::cli::AnalyzeOptions& option
                   "with --seeds: expressive-range heat map of two metrics X,Y (needs -o)");
   cmd->add_option("--bins", options.bins, "heat-map bins per axis, 2-200 (default 40)");
   cmd->add_option("-o,--output", options.output, "the heat map's PNG file");
+  cmd->add_option("--feature", options.features,
+                  "feature pass NAME[:key=value,...] on generated maps (repeatable, in order)");
+  cmd->add_option("--motif", options.motif, "motif of generated maps (default dungeon)");
+  cmd->add_option("--depth", options.depth, "dungeon depth of generated maps, 1-1000");
+  cmd->add_option("--difficulty", options.difficulty, "difficulty of generated maps, 1-100");
+  cmd->add_option("--unique-rate", options.unique_rate, "unique-feature rate of generated maps");
   cmd->add_flag("--compare", options.compare,
                 "every generator with its defaults, as a Markdown table (thesis Table 3.1)");
   return cmd;
