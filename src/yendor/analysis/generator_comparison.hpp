@@ -14,8 +14,8 @@ namespace yendor::analysis {
 
 struct ComparisonRow {
   std::string generator;
-  // Why the row has no numbers: the generator rejected the run (an InputError: a placeholder
-  // not built yet, a size below its minimum) or broke its guarantee (failed is then true).
+  // Why the row has no numbers: the generator rejected the run (an InputError, e.g. a size
+  // below its minimum) or broke its guarantee (failed is then true).
   std::string note;
   bool failed = false;
   std::uint64_t maps = 0;

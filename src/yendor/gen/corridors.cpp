@@ -69,6 +69,14 @@ const Corridor& carve_corridor(Level& level, Point from, Point to, CorridorStyle
   return level.meta.corridors.back();
 }
 
+void check_not_above(std::string_view generator, const ParamSet& params, std::string_view low,
+                     std::string_view high) {
+  const std::int64_t a = params.get_int(low), b = params.get_int(high);
+  if (a > b)
+    throw InputError(std::string(generator) + ": " + std::string(low) + " (" + std::to_string(a) +
+                     ") is greater than " + std::string(high) + " (" + std::to_string(b) + ")");
+}
+
 void check_room_fits(std::string_view generator, std::int64_t room_min, Size size) {
   if (room_min + 2 > std::min(size.width, size.height))
     throw InputError(std::string(generator) + ": room_min " + std::to_string(room_min) +

@@ -27,6 +27,11 @@ const Corridor& carve_corridor(Level& level, Point from, Point to, CorridorStyle
 // Throws InputError unless a room of side `room_min` with its wall ring fits `size`.
 void check_room_fits(std::string_view generator, std::int64_t room_min, Size size);
 
+// InputError "GEN: LOW (a) is greater than HIGH (b)" when the integer parameter `low` exceeds
+// `high` (room_min and room_max, corridor_min and corridor_max...).
+void check_not_above(std::string_view generator, const ParamSet& params, std::string_view low,
+                     std::string_view high);
+
 // Parameters shared by room-and-corridor generators: corridor, doors, open_doors.
 void add_corridor_params(ParamSchema& schema);
 void add_door_params(ParamSchema& schema);

@@ -559,17 +559,9 @@ class DiggerGenerator final : public Generator {
   const GeneratorInfo& info() const override { return info_; }
 
   void check(const ParamSet& params, Size size) const override {
-    const auto room_min = params.get_int("room_min");
-    const auto room_max = params.get_int("room_max");
-    if (room_min > room_max)
-      throw InputError("digger: room_min (" + std::to_string(room_min) +
-                       ") is greater than room_max (" + std::to_string(room_max) + ")");
-    const auto corridor_min = params.get_int("corridor_min");
-    const auto corridor_max = params.get_int("corridor_max");
-    if (corridor_min > corridor_max)
-      throw InputError("digger: corridor_min (" + std::to_string(corridor_min) +
-                       ") is greater than corridor_max (" + std::to_string(corridor_max) + ")");
-    check_room_fits("digger", room_min, size);
+    check_not_above("digger", params, "room_min", "room_max");
+    check_not_above("digger", params, "corridor_min", "corridor_max");
+    check_room_fits("digger", params.get_int("room_min"), size);
   }
 
   void generate(Level& level, const ParamSet& params, Rng& rng) const override {

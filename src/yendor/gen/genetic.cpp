@@ -713,12 +713,8 @@ class GeneticGenerator final : public Generator {
   const GeneratorInfo& info() const override { return info_; }
 
   void check(const ParamSet& params, Size size) const override {
-    const auto room_min = params.get_int("room_min");
-    const auto room_max = params.get_int("room_max");
-    if (room_min > room_max)
-      throw InputError("genetic: room_min (" + std::to_string(room_min) +
-                       ") is greater than room_max (" + std::to_string(room_max) + ")");
-    check_room_fits("genetic", room_min, size);
+    check_not_above("genetic", params, "room_min", "room_max");
+    check_room_fits("genetic", params.get_int("room_min"), size);
     const std::int64_t work = params.get_int("population") * (params.get_int("generations") + 4) *
                               rooms_for(params, size);
     if (work > k_work_budget)

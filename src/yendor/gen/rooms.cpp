@@ -52,12 +52,8 @@ class RoomsGenerator final : public Generator {
   const GeneratorInfo& info() const override { return info_; }
 
   void check(const ParamSet& params, Size size) const override {
-    const auto room_min = params.get_int("room_min");
-    const auto room_max = params.get_int("room_max");
-    if (room_min > room_max)
-      throw InputError("rooms: room_min (" + std::to_string(room_min) +
-                       ") is greater than room_max (" + std::to_string(room_max) + ")");
-    check_room_fits("rooms", room_min, size);
+    check_not_above("rooms", params, "room_min", "room_max");
+    check_room_fits("rooms", params.get_int("room_min"), size);
   }
 
   void generate(Level& level, const ParamSet& params, Rng& rng) const override {
