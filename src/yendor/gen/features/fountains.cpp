@@ -50,7 +50,7 @@ class FountainsPass final : public FeaturePass {
 
   void apply(Level& level, const ParamSet& params, const FeatureContext& context,
              Rng& rng) const override {
-    const double chance = std::min(1.0, params.get_real("rate") * context.unique_rate);
+    const double chance = placement::unique_feature_chance(params, context);
     const auto max = params.get_int("max");
     if (chance <= 0.0 || max <= 0) return;
     const Grid<std::uint8_t> protect = placement::protected_cells(level);
@@ -59,30 +59,18 @@ class FountainsPass final : public FeaturePass {
       std::int64_t floor = 0;
       for (std::size_t i = 0; i < level.tiles.cell_count(); ++i)
         floor += protect[i] == 0 && placement::is_room_floor(level.tiles[i]) ? 1 : 0;
-      const std::int64_t chances = std::min(max, floor / k_floor_per_chance);
-      std::int64_t wanted = 0;
-      for (std::int64_t i = 0; i < chances; ++i)
-        wanted += rng.chance(chance) ? 1 : 0;
+      const std::int64_t wanted =
+          placement::successes(std::min(max, floor / k_floor_per_chance), chance, rng);
       for (Point centre : placement::sample_open_squares(level, protect, k_open_side, wanted, rng))
         if (!fountain_near(level, centre)) place(level, centre);
       return;
     }
 
-    std::vector<std::size_t> candidates;
-    for (std::size_t i = 0; i < level.meta.rooms.size(); ++i) {
-      const Room& room = level.meta.rooms[i];
-      if (placement::is_free_room(protect, room, k_min_side) &&
-          placement::is_room_floor(level.tiles[room.rect.center()]))
-        candidates.push_back(i);
-    }
-    rng.shuffle(candidates);
-    std::int64_t made = 0;
-    for (std::size_t i : candidates) {
-      if (made >= max) break;
-      if (!rng.chance(chance)) continue;
+    const auto candidates = placement::shuffled_centre_rooms(level, protect, k_min_side, rng);
+    placement::make_in_rooms(candidates, chance, max, rng, [&](std::size_t i) {
       place(level, level.meta.rooms[i].rect.center());
-      ++made;
-    }
+      return true;
+    });
   }
 
  private:

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "yendor/core/rng.hpp"
+#include "yendor/gen/feature_pass.hpp"
 #include "yendor/map/level.hpp"
 #include "yendor/map/reachability.hpp"
 
@@ -119,6 +120,48 @@ void for_each_open_square(const Level& level, const Grid<std::uint8_t>& protect,
       rows[ux] = run[ux] >= side ? rows[ux] + 1 : 0;
       if (rows[ux] >= side && visit(Point{x - side / 2, y - side / 2})) return;
     }
+  }
+}
+
+// The chance that a room (or a draw) gets a unique feature: the pass's `rate` times the level's
+// unique-feature rate (thesis 3.7), at most 1.
+inline double unique_feature_chance(const ParamSet& params, const FeatureContext& context) {
+  return std::min(1.0, params.get_real("rate") * context.unique_rate);
+}
+
+// How many of `draws` draws at `chance` succeed.
+inline std::int64_t successes(std::int64_t draws, double chance, Rng& rng) {
+  std::int64_t n = 0;
+  for (std::int64_t i = 0; i < draws; ++i)
+    n += rng.chance(chance) ? 1 : 0;
+  return n;
+}
+
+// Plain rooms at least `min_side` a side, untouched by other passes, whose centre is open
+// floor (where an altar or a fountain can stand), in random order.
+inline std::vector<std::size_t> shuffled_centre_rooms(const Level& level,
+                                                      const Grid<std::uint8_t>& protect,
+                                                      int min_side, Rng& rng) {
+  std::vector<std::size_t> out;
+  for (std::size_t i = 0; i < level.meta.rooms.size(); ++i) {
+    const Room& room = level.meta.rooms[i];
+    if (is_free_room(protect, room, min_side) && is_room_floor(level.tiles[room.rect.center()]))
+      out.push_back(i);
+  }
+  rng.shuffle(out);
+  return out;
+}
+
+// Offers each candidate room, in order, with probability `chance`, until `max` are made;
+// `make(room index)` builds in the room and says whether it did.
+template <typename Make>
+void make_in_rooms(std::span<const std::size_t> candidates, double chance, std::int64_t max,
+                   Rng& rng, Make make) {
+  std::int64_t made = 0;
+  for (std::size_t i : candidates) {
+    if (made >= max) break;
+    if (!rng.chance(chance)) continue;
+    made += make(i) ? 1 : 0;
   }
 }
 

@@ -58,7 +58,7 @@ class ShopsPass final : public FeaturePass {
 
   void apply(Level& level, const ParamSet& params, const FeatureContext& context,
              Rng& rng) const override {
-    const double chance = std::min(1.0, params.get_real("rate") * context.unique_rate);
+    const double chance = placement::unique_feature_chance(params, context);
     const auto max = params.get_int("max");
     const std::string& theme = params.get_string("theme");
     if (chance <= 0.0 || max <= 0) return;
@@ -76,15 +76,12 @@ class ShopsPass final : public FeaturePass {
     rng.shuffle(other);
     single.insert(single.end(), other.begin(), other.end());
 
-    std::int64_t made = 0;
-    for (std::size_t i : single) {
-      if (made >= max) break;
-      if (!rng.chance(chance)) continue;
+    placement::make_in_rooms(single, chance, max, rng, [&](std::size_t i) {
       const std::string& shop_theme =
           theme == "random" ? k_themes[rng.below(static_cast<std::uint32_t>(k_themes.size()))]
                             : theme;
-      made += make_shop(level, i, shop_theme, rng) ? 1 : 0;
-    }
+      return make_shop(level, i, shop_theme, rng);
+    });
   }
 
  private:

@@ -52,15 +52,13 @@ class TemplesPass final : public FeaturePass {
 
   void apply(Level& level, const ParamSet& params, const FeatureContext& context,
              Rng& rng) const override {
-    const double chance = std::min(1.0, params.get_real("rate") * context.unique_rate);
+    const double chance = placement::unique_feature_chance(params, context);
     const auto max = params.get_int("max");
     if (chance <= 0.0 || max <= 0) return;
     const Grid<std::uint8_t> protect = placement::protected_cells(level);
 
     if (!placement::has_rooms(level)) {
-      std::int64_t wanted = 0;
-      for (std::int64_t i = 0; i < max; ++i)
-        wanted += rng.chance(chance) ? 1 : 0;
+      const std::int64_t wanted = placement::successes(max, chance, rng);
       for (Point centre :
            placement::sample_open_squares(level, protect, k_open_side, wanted, rng)) {
         const Rect square{centre.x - k_open_side / 2, centre.y - k_open_side / 2, k_open_side,
@@ -76,22 +74,12 @@ class TemplesPass final : public FeaturePass {
       return;
     }
 
-    std::vector<std::size_t> candidates;
-    for (std::size_t i = 0; i < level.meta.rooms.size(); ++i) {
-      const Room& room = level.meta.rooms[i];
-      if (placement::is_free_room(protect, room, k_min_side) &&
-          placement::is_room_floor(level.tiles[room.rect.center()]))
-        candidates.push_back(i);
-    }
-    rng.shuffle(candidates);
-    std::int64_t made = 0;
-    for (std::size_t i : candidates) {
-      if (made >= max) break;
-      if (!rng.chance(chance)) continue;
+    const auto candidates = placement::shuffled_centre_rooms(level, protect, k_min_side, rng);
+    placement::make_in_rooms(candidates, chance, max, rng, [&](std::size_t i) {
       level.meta.rooms[i].kind = "temple";
       consecrate(level, level.meta.rooms[i].rect, rng);
-      ++made;
-    }
+      return true;
+    });
   }
 
  private:
