@@ -240,7 +240,7 @@ TEST_F(AnalyzeCommand, BadInputIsOneLineNamingTheProblem) {
 
   AnalyzeOptions file;
   file.target = path("missing.json");
-  EXPECT_THROW(run(file), IoError);
+  expect_input_error(file, "cannot read");
   file.target = path("map.bmp");
   expect_input_error(file, "extension");
   file.target = path("map.json");

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -194,6 +195,38 @@ TEST_F(Yendor, FeaturePassesAndMotifsAreAppliedAndRecorded) {
                             "9", "--unique-rate", "2", "--feature", "temples", "--feature",
                             "fountains:max=2", "--format", "json"});
   EXPECT_EQ(again.out, read_file(file));
+}
+
+TEST_F(Yendor, ShowsAFieldOfViewAndAPath) {
+  const Result list = run({"fov", "list"});
+  EXPECT_EQ(list.exit_code, 0);
+  for (const char* name : {"symmetric", "recursive", "permissive", "raycast"})
+    EXPECT_NE(list.out.find(name), std::string::npos) << name;
+
+  const Result fov = run({"fov", "--gen", "caves", "--seed", "4", "--radius", "6"});
+  EXPECT_EQ(fov.exit_code, 0) << fov.err;
+  EXPECT_EQ(std::count(fov.out.begin(), fov.out.end(), '@'), 1);
+  EXPECT_NE(fov.err.find("cells visible"), std::string::npos) << fov.err;
+
+  const Result route = run({"path", "--gen", "rooms", "--seed", "2", "--algorithm", "astar"});
+  EXPECT_EQ(route.exit_code, 0) << route.err;
+  EXPECT_NE(route.out.find('*'), std::string::npos);
+  EXPECT_NE(route.err.find("steps"), std::string::npos) << route.err;
+
+  const Result png =
+      run({"path", "--gen", "caves", "--algorithm", "hierarchical", "-o", path("route.png")});
+  EXPECT_EQ(png.exit_code, 0) << png.err;
+  EXPECT_TRUE(fs::exists(path("route.png")));
+}
+
+TEST_F(Yendor, BadFovAndPathInputIsOneLineAndExitCodeTwo) {
+  expect_input_error({"fov", "nosuch", "--gen", "caves"}, "nosuch");
+  expect_input_error({"fov", "--gen", "caves", "--radius", "-3"}, "radius");
+  expect_input_error({"fov", "--gen", "caves", "--at", "500,500"}, "--at");
+  expect_input_error({"fov", "--map", path("missing.json")}, "--map");
+  expect_input_error({"path", "--gen", "rooms", "--algorithm", "teleport"}, "teleport");
+  expect_input_error({"path", "--gen", "rooms", "--from", "0,0"}, "--from");
+  expect_input_error({"path", "--gen", "rooms", "--connectivity", "6"}, "connectivity");
 }
 
 TEST_F(Yendor, AFailedRunLeavesTheOldFileAndNoTemporaries) {

@@ -6,8 +6,8 @@
 #include <algorithm>
 #include <cstdint>
 
+#include "yendor/core/param_schema.hpp"
 #include "yendor/core/rng.hpp"
-#include "yendor/gen/param_schema.hpp"
 
 namespace yendor::test {
 

@@ -9,6 +9,7 @@
 #include "yendor/analysis/metric_report.hpp"
 #include "yendor/analysis/seed_run.hpp"
 #include "yendor/cli/gen_command.hpp"
+#include "yendor/cli/map_source.hpp"
 #include "yendor/core/error.hpp"
 #include "yendor/core/file_io.hpp"
 #include "yendor/core/seed.hpp"
@@ -23,26 +24,9 @@ namespace {
 constexpr const char* k_default_size = "80x50";
 constexpr const char* k_default_compare_seeds = "1..100";
 
-bool ends_with(const std::string& s, std::string_view suffix) {
-  return s.size() >= suffix.size() &&
-         s.compare(s.size() - suffix.size(), suffix.size(), suffix.data(), suffix.size()) == 0;
-}
-
 // Rejects each option that was given although `what` does not take it.
 void reject(bool given, const std::string& option, const std::string& what) {
   if (given) throw InputError(option + " does not apply to " + what);
-}
-
-Level read_map_file(const std::string& path) {
-  if (ends_with(path, ".json")) return level_from_json(read_file(path));
-  if (ends_with(path, ".txt")) {
-    Level level;
-    level.tiles = tiles_from_text(read_file(path));
-    level.flags = Grid<std::uint16_t>(level.tiles.size(), 0);
-    return level;
-  }
-  throw InputError("cannot tell the format of '" + path + "' from its extension; analyze reads " +
-                   ".json and .txt maps");
 }
 
 void write_metrics(const analysis::LevelMetrics& metrics, const std::string& source,
@@ -83,7 +67,7 @@ void analyze_file(const AnalyzeOptions& o, std::ostream& out) {
   reject(!o.heatmap.empty(), "--heatmap", what + " (it is for --seeds)");
   reject(!o.output.empty(), "-o", what + " (it is for --heatmap)");
   reject_pipeline_options(o, what);
-  const Level level = read_map_file(o.target);
+  const Level level = read_map_file(o.target, "analyze");
   write_metrics(analysis::measure_level(level), "file " + o.target, o, out);
 }
 

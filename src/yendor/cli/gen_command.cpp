@@ -5,6 +5,7 @@
 #include <ostream>
 #include <random>
 
+#include "yendor/cli/map_source.hpp"
 #include "yendor/core/error.hpp"
 #include "yendor/core/file_io.hpp"
 #include "yendor/core/seed.hpp"
@@ -23,13 +24,6 @@ std::optional<int> parse_side(std::string_view s) {
   auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
   if (s.empty() || ec != std::errc{} || ptr != s.data() + s.size()) return std::nullopt;
   return v;
-}
-
-std::string extension_of(const std::string& path) {
-  const auto slash = path.find_last_of('/');
-  const auto dot = path.find_last_of('.');
-  if (dot == std::string::npos || (slash != std::string::npos && dot < slash)) return {};
-  return path.substr(dot + 1);
 }
 
 // The one place a seed comes from outside the simulation: the front end asks the OS for
@@ -87,6 +81,22 @@ void print_schema_lines(const ParamSchema& schema, std::ostream& out) {
         << " " << p.help << "\n";
 }
 
+std::string describe_request(const FeatureRequest& request) {
+  std::string text = request.name;
+  for (std::size_t i = 0; i < request.params.size(); ++i)
+    text += (i == 0 ? ":" : ",") + request.params[i].first + "=" + request.params[i].second;
+  return text;
+}
+
+std::string describe_passes(const MotifInfo& motif) {
+  std::string text;
+  for (const FeatureRequest& request : motif.passes)
+    text += (text.empty() ? "" : " ") + ("--feature " + describe_request(request));
+  return text.empty() ? "(none)" : text;
+}
+
+}  // namespace
+
 void print_schema_table(const ParamSchema& schema, std::ostream& out) {
   if (schema.specs().empty()) {
     out << "No parameters.\n";
@@ -112,22 +122,6 @@ void print_schema_table(const ParamSchema& schema, std::ostream& out) {
         << "` | " << range << " | " << p.help << " |\n";
   }
 }
-
-std::string describe_request(const FeatureRequest& request) {
-  std::string text = request.name;
-  for (std::size_t i = 0; i < request.params.size(); ++i)
-    text += (i == 0 ? ":" : ",") + request.params[i].first + "=" + request.params[i].second;
-  return text;
-}
-
-std::string describe_passes(const MotifInfo& motif) {
-  std::string text;
-  for (const FeatureRequest& request : motif.passes)
-    text += (text.empty() ? "" : " ") + ("--feature " + describe_request(request));
-  return text.empty() ? "(none)" : text;
-}
-
-}  // namespace
 
 void print_generator_list(const GeneratorRegistry& registry, std::ostream& out) {
   for (const Generator* g : registry.all()) {

@@ -5,8 +5,11 @@
 #include <iostream>
 
 #include "yendor/cli/analyze_command.hpp"
+#include "yendor/cli/fov_command.hpp"
 #include "yendor/cli/gen_command.hpp"
+#include "yendor/cli/path_command.hpp"
 #include "yendor/core/error.hpp"
+#include "yendor/fov/fov.hpp"
 #include "yendor/gen/generate.hpp"
 
 namespace {
@@ -38,6 +41,55 @@ CLI::App* add_analyze_command(CLI::App& app, yendor::cli::AnalyzeOptions& option
   cmd->add_option("--unique-rate", options.unique_rate, "unique-feature rate of generated maps");
   cmd->add_flag("--compare", options.compare,
                 "every generator with its defaults, as a Markdown table (thesis Table 3.1)");
+  return cmd;
+}
+
+// The map options `fov` and `path` share: generated like `gen`, or read from a file.
+void add_map_source_options(CLI::App* cmd, yendor::cli::MapSource& source) {
+  cmd->add_option("--gen", source.gen, "generate the map with this generator ('yendor gen list')");
+  cmd->add_option("--map", source.map, "read the map from a .json or .txt file");
+  cmd->add_option("--size", source.size, "generated map size WIDTHxHEIGHT (default 80x50)");
+  cmd->add_option("--seed", source.seed, "generated map seed: a number or any text (default 1)");
+  cmd->add_option("--set", source.sets, "generator parameter key=value (repeatable)");
+}
+
+void add_picture_options(CLI::App* cmd, std::string& output, std::string& format, int& scale) {
+  cmd->add_option("-o,--output", output, "output file (default: txt on stdout)");
+  cmd->add_option("--format", format, "txt or png (default: from -o's extension)");
+  cmd->add_option("--scale", scale, "png pixels per cell, 1-32 (default 4)");
+}
+
+// `yendor fov`: its options.
+CLI::App* add_fov_command(CLI::App& app, yendor::cli::FovCommandOptions& options) {
+  CLI::App* cmd = app.add_subcommand(
+      "fov", "what a viewer sees on a map ('yendor fov list' lists the algorithms)");
+  cmd->add_option("algorithm", options.algorithm,
+                  "symmetric (default), recursive, permissive, raycast, or 'list'");
+  add_map_source_options(cmd, options.source);
+  cmd->add_option("--at", options.at, "the viewer's cell X,Y (default: the up stairs)");
+  cmd->add_option("--radius", options.radius, "sight radius in cells; 0 = unlimited (default)");
+  cmd->add_option("--shape", options.shape, "circle or square (default circle)");
+  cmd->add_flag("--no-light-walls", options.no_light_walls,
+                "show only the transparent cells in view, not the walls");
+  add_picture_options(cmd, options.output, options.format, options.scale);
+  cmd->add_flag("--markdown", options.markdown, "with 'list': print docs/fov-algorithms.md");
+  return cmd;
+}
+
+// `yendor path`: its options.
+CLI::App* add_path_command(CLI::App& app, yendor::cli::PathCommandOptions& options) {
+  CLI::App* cmd = app.add_subcommand("path", "a path between two cells of a map, drawn on it");
+  add_map_source_options(cmd, options.source);
+  cmd->add_option("--from", options.from, "start cell X,Y (default: the up stairs)");
+  cmd->add_option("--to", options.to, "goal cell X,Y (default: the down stairs)");
+  cmd->add_option("--algorithm", options.algorithm,
+                  "astar (default), bfs, dijkstra, hierarchical or euclid");
+  cmd->add_option("--connectivity", options.connectivity, "4 or 8 (default 8)");
+  cmd->add_option("--corners", options.corners,
+                  "diagonal steps around wall corners: allowed, one_side or never (default)");
+  cmd->add_option("--diagonal-weight", options.diagonal_weight,
+                  "a diagonal step's weight, an orthogonal one weighing 1 (default 1)");
+  add_picture_options(cmd, options.output, options.format, options.scale);
   return cmd;
 }
 
@@ -74,6 +126,10 @@ int run(int argc, char** argv) {
 
   cli::AnalyzeOptions analyze;
   CLI::App* analyze_cmd = add_analyze_command(app, analyze);
+  cli::FovCommandOptions fov_options;
+  CLI::App* fov_cmd = add_fov_command(app, fov_options);
+  cli::PathCommandOptions path_options;
+  CLI::App* path_cmd = add_path_command(app, path_options);
 
   // Name an unknown command instead of CLI11's generic "a subcommand is required".
   if (argc > 1 && argv[1][0] != '-') {
@@ -121,6 +177,17 @@ int run(int argc, char** argv) {
     cli::run_gen(registry, gen, std::cout, std::cerr);
   }
   if (analyze_cmd->parsed()) cli::run_analyze(registry, analyze, std::cout, std::cerr);
+  if (fov_cmd->parsed()) {
+    if (fov_options.algorithm == "list") {
+      if (fov_options.markdown)
+        cli::print_fov_markdown(fov::builtin_fovs(), std::cout);
+      else
+        cli::print_fov_list(fov::builtin_fovs(), std::cout);
+      return 0;
+    }
+    cli::run_fov(fov::builtin_fovs(), fov_options, std::cout, std::cerr);
+  }
+  if (path_cmd->parsed()) cli::run_path(path_options, std::cout, std::cerr);
   return 0;
 }
 

@@ -4,8 +4,8 @@
 #include <string_view>
 #include <vector>
 
+#include "yendor/core/param_schema.hpp"
 #include "yendor/core/rng.hpp"
-#include "yendor/gen/param_schema.hpp"
 #include "yendor/map/level.hpp"
 
 namespace yendor {

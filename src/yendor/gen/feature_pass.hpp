@@ -10,9 +10,9 @@
 #include <string_view>
 #include <vector>
 
+#include "yendor/core/named_registry.hpp"
+#include "yendor/core/param_schema.hpp"
 #include "yendor/core/rng.hpp"
-#include "yendor/gen/named_registry.hpp"
-#include "yendor/gen/param_schema.hpp"
 #include "yendor/map/level.hpp"
 
 namespace yendor {

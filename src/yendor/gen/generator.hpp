@@ -6,8 +6,8 @@
 
 #include <string>
 
+#include "yendor/core/param_schema.hpp"
 #include "yendor/core/rng.hpp"
-#include "yendor/gen/param_schema.hpp"
 #include "yendor/map/level.hpp"
 
 namespace yendor {

@@ -6,8 +6,8 @@
 #include <string_view>
 #include <vector>
 
+#include "yendor/core/named_registry.hpp"
 #include "yendor/gen/generator.hpp"
-#include "yendor/gen/named_registry.hpp"
 
 namespace yendor {
 

@@ -1,4 +1,4 @@
-#include "yendor/gen/param_schema.hpp"
+#include "yendor/core/param_schema.hpp"
 
 #include <charconv>
 #include <cmath>

@@ -1,0 +1,572 @@
+// `permissive`: precise permissive field of view (after Jonathon Duerig), computed exactly.
+//
+// Definition. Cells are closed unit squares. A cell B is seen from the origin's cell A when
+// some segment from a point of A to a point of B meets no point of the interior of the union
+// of the opaque squares other than A and B (cells outside the map are opaque). So a sight line
+// may graze a wall's corner or run along the side of a wall, but never between two walls that
+// share a side, and it may slip through a diagonal gap between two walls that touch at a
+// corner. The definition is symmetric in A and B.
+//
+// Method: quadrant by quadrant, views bounded by a shallow and a steep line, as Duerig does;
+// here in coordinates where the geometry becomes one-dimensional. In a quadrant, with the
+// origin's square at [0,1]² and cell (i, j) at [i,i+1]x[j,j+1], take s = x + y and t = x - y.
+// A line rising to the upper right is t = t0 + k·s with -1 < k < 1, and it meets cell (i, j)
+// exactly when its t at the level s = i + j + 1 lies in [i-j-1, i-j+1] (crosses the interior
+// exactly when it lies in the open interval): the square is a diamond whose waist is at that
+// level, and the line moves less than one unit of t per unit of s. So cells of the diagonal
+// i + j = n are intervals of t at level n + 1, each opaque one forbids an open interval, and a
+// view is a convex set of lines (t0, k). Its reach at a level is an interval of t between two
+// lines: the view's line of least k (steepest) and its line of greatest k (shallowest), each
+// through a corner the view must pass above and one it must pass below (or, at k = ±1, an open
+// limit). Cutting a view at an opaque cell moves one of these lines to the line through the new
+// corner that is tangent to the hull of the corners on the other side; those hulls are kept as
+// persistent chains (parent links) shared by the views that split from one another. Views
+// split by an opaque cell never overlap again (two lines from A separated by a cell stay at
+// least a cell apart), so each view is followed on its own and each cell is visited about
+// once. A wide view does not walk the diagonals one by one while nothing blocks: it finds the
+// first level with a wall in its reach by scanning the map's rows 64 cells at a time, marks
+// everything before it as row spans, and resumes at that level.
+//
+// Lines parallel to an axis (k = ±1) are left to a separate walk along the two grid lines
+// through the origin's square that lie inside the quadrant (between rows 0 and 1 and between
+// columns 0 and 1): such a line runs along walls and is blocked only where both sides are
+// opaque. The grid lines on the quadrant's border belong to the neighbouring quadrants. The
+// union over the four quadrants is the definition above; tests/fov/permissive_test.cpp
+// checks it against an exhaustive search over sight lines through two lattice points.
+//
+// A radius only hides cells: blocking ignores it, so the result is the unlimited field of view
+// intersected with in_range(). Cells outside the radius (or the map) can never be passed by a
+// line on its way to a cell inside, so views are clipped to them.
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <vector>
+
+#include "yendor/fov/fov.hpp"
+
+namespace yendor::fov {
+namespace {
+
+using i64 = std::int64_t;
+
+// A lattice corner in (s, t) coordinates; t and s have the same parity.
+struct Corner {
+  std::int32_t s = 0;
+  std::int32_t t = 0;
+};
+Corner corner(i64 s, i64 t) {
+  return {static_cast<std::int32_t>(s), static_cast<std::int32_t>(t)};
+}
+
+// A view's bounding line: through corners a and b (a.s < b.s), or, when limit is ±1, the open
+// limit through a with k = limit (never reached itself).
+struct Line {
+  Corner a, b;
+  int limit = 0;
+};
+
+i64 floor_div(i64 a, i64 b) {  // b > 0
+  // The terms stay far below 2^31 on maps up to 10^4 a side; 32-bit division is much faster.
+  i64 q = 0, r = 0;
+  if (a >= std::numeric_limits<std::int32_t>::min() &&
+      a <= std::numeric_limits<std::int32_t>::max() &&
+      b <= std::numeric_limits<std::int32_t>::max()) {
+    q = static_cast<std::int32_t>(a) / static_cast<std::int32_t>(b);
+    r = static_cast<std::int32_t>(a) % static_cast<std::int32_t>(b);
+  } else {
+    q = a / b;
+    r = a % b;
+  }
+  return (r != 0 && a < 0) ? q - 1 : q;
+}
+i64 ceil_div(i64 a, i64 b) {
+  return -floor_div(-a, b);
+}
+int sign(i64 v) {
+  return (v > 0) - (v < 0);
+}
+
+// Sign of (the line's t at level s) - v.
+int compare(const Line& l, i64 s, i64 v) {
+  if (l.limit != 0) return sign(l.a.t + l.limit * (s - l.a.s) - v);
+  const i64 ds = l.b.s - l.a.s;
+  return sign(l.a.t * ds + (l.b.t - l.a.t) * (s - l.a.s) - v * ds);
+}
+// The least corner value (same parity as s) at or above the line at level s; strictly above
+// for an open limit.
+i64 corner_above(const Line& l, i64 s) {
+  if (l.limit != 0) return l.a.t + l.limit * (s - l.a.s) + 2;
+  const i64 ds = l.b.s - l.a.s;
+  i64 e = ceil_div(l.a.t * ds + (l.b.t - l.a.t) * (s - l.a.s), ds);
+  if (((e - s) & 1) != 0) ++e;
+  return e;
+}
+// The greatest corner value at or below the line at level s (strictly below for a limit).
+i64 corner_below(const Line& l, i64 s) {
+  if (l.limit != 0) return l.a.t + l.limit * (s - l.a.s) - 2;
+  const i64 ds = l.b.s - l.a.s;
+  i64 e = floor_div(l.a.t * ds + (l.b.t - l.a.t) * (s - l.a.s), ds);
+  if (((e - s) & 1) != 0) --e;
+  return e;
+}
+
+// Persistent hull chains: each node links to the previous hull vertex.
+struct Node {
+  Corner at;
+  int parent = -1;
+};
+
+// A view: lines between `low` (least t: steepest) and `high` (greatest t: shallowest); the
+// corners it must pass above in t (`above`, kept as their upper hull) and below (`below`, kept
+// as their lower hull); the next level it is to visit.
+struct View {
+  Line low, high;
+  int above = -1;
+  int below = -1;
+  i64 level = 2;
+};
+
+// Map position of quadrant cell (i, j).
+struct Quadrant {
+  int ox = 0, oy = 0, sx = 1, sy = 1;
+  int imax = 0, jmax = 0;  // last cell inside the map and the radius's square, per axis
+  Point at(i64 i, i64 j) const {
+    return {ox + sx * static_cast<int>(i), oy + sy * static_cast<int>(j)};
+  }
+};
+
+bool opaque(const OpacityMap& map, Point p) {
+  return ((map.row(p.y)[static_cast<std::size_t>(p.x) >> 6] >> (p.x & 63)) & 1U) != 0;
+}
+
+// Largest r with r * r <= v (v >= 0).
+i64 isqrt(i64 v) {
+  auto r = static_cast<i64>(std::sqrt(static_cast<double>(v)));
+  while (r * r > v)
+    --r;
+  while ((r + 1) * (r + 1) <= v)
+    ++r;
+  return r;
+}
+
+// isqrt(base - v²) for v = 0, 1, ... (-1 where negative): the circle's half-width at a level
+// or a row, computed once per call and kept with generation stamps (never cleared).
+class RootTable {
+ public:
+  void start(i64 base) {
+    base_ = base;
+    if (++generation_ == 0) {  // wrapped: forget every stamp once
+      std::fill(stamps_.begin(), stamps_.end(), 0);
+      generation_ = 1;
+    }
+  }
+  i64 operator()(i64 v) {
+    const auto at = static_cast<std::size_t>(v);
+    if (at >= stamps_.size()) {
+      stamps_.resize(at + 1, 0);
+      values_.resize(at + 1, 0);
+    }
+    if (stamps_[at] != generation_) {
+      const i64 room = base_ - v * v;
+      values_[at] = room < 0 ? -1 : isqrt(room);
+      stamps_[at] = generation_;
+    }
+    return values_[at];
+  }
+
+ private:
+  i64 base_ = 0;
+  std::uint32_t generation_ = 0;
+  std::vector<std::uint32_t> stamps_;
+  std::vector<i64> values_;
+};
+
+struct Scratch {
+  std::vector<Node> nodes;
+  std::vector<View> views;  // waiting to be followed
+  RootTable level_width;    // circle: largest |i - j| on diagonal n
+  RootTable row_width;      // circle: largest i on row j
+};
+
+// The lowest (`Lowest`) or highest set bit of `words` among bits x0..x1; -1 when none.
+template <bool Lowest>
+i64 wall_bit(const std::uint64_t* words, i64 x0, i64 x1) {
+  const auto w0 = static_cast<std::size_t>(x0) >> 6, w1 = static_cast<std::size_t>(x1) >> 6;
+  const std::uint64_t first = ~std::uint64_t{0} << (static_cast<unsigned>(x0) & 63U);
+  const std::uint64_t last = ~std::uint64_t{0} >> (63U - (static_cast<unsigned>(x1) & 63U));
+  for (std::size_t k = 0; k <= w1 - w0; ++k) {
+    const std::size_t w = Lowest ? w0 + k : w1 - k;
+    std::uint64_t bits = words[w];
+    if (w == w0) bits &= first;
+    if (w == w1) bits &= last;
+    if (bits != 0)
+      return static_cast<i64>(w * 64) +
+             (Lowest ? std::countr_zero(bits) : 63 - std::countl_zero(bits));
+  }
+  return -1;
+}
+
+// A view at least this many cells wide leaps over the levels without walls in its reach, row
+// by row 64 cells at a time, instead of walking them diagonal by diagonal.
+constexpr i64 k_leap_width = 8;
+
+class QuadrantScan {
+ public:
+  QuadrantScan(const OpacityMap& map, const Quadrant& q, const FovOptions& options,
+               Scratch& scratch, VisibleSet& out)
+      : map_(map),
+        q_(q),
+        options_(options),
+        nodes_(scratch.nodes),
+        views_(scratch.views),
+        level_width_(scratch.level_width),
+        row_width_(scratch.row_width),
+        out_(out) {}
+
+  void run() {
+    nodes_.clear();
+    views_.clear();
+    // The origin's square: every line meets it at level 1 within [-1, 1].
+    nodes_.push_back({{1, -1}, -1});
+    nodes_.push_back({{1, 1}, -1});
+    views_.push_back({{{1, -1}, {}, -1}, {{1, 1}, {}, 1}, 0, 1, 2});
+    // Views never overlap, so each is followed on its own, depth first.
+    while (!views_.empty()) {
+      const View v = views_.back();
+      views_.pop_back();
+      follow(v);
+    }
+    walk_grid_line(false);
+    walk_grid_line(true);
+  }
+
+ private:
+  i64 max_level() const { return i64{q_.imax} + q_.jmax + 1; }
+
+  // Marks what view v sees from its level on until the first level where a wall is in its
+  // reach, and visits that level, which splits v into the views it hands on.
+  void follow(const View& v) {
+    i64 s = v.level, cmin = 0, cmax = 0;
+    if (s > max_level() || !level_cells(s - 1, cmin, cmax)) return;
+    const i64 c_lo = corner_above(v.low, s) - 1, c_hi = corner_below(v.high, s) + 1;
+    if ((c_hi < cmax ? c_hi : cmax) - (c_lo > cmin ? c_lo : cmin) >= 2 * k_leap_width) {
+      s = leap(v, s);
+      if (s > max_level() || !level_cells(s - 1, cmin, cmax)) return;
+    }
+    visit(v, s, cmin, cmax);
+  }
+
+  // The cells of row j view v reaches: i in [first, last] (empty when first > last). A cell's
+  // lower right corner must be on or above the low line, its upper left corner on or below the
+  // high line (strictly for the open limits).
+  i64 first_in_row(const View& v, i64 j) const {
+    const Line& l = v.low;
+    if (l.limit != 0) return (i64{l.a.t} + l.a.s) / 2;
+    const i64 ds = l.b.s - l.a.s, dt = l.b.t - l.a.t;
+    return ceil_div(l.a.t * ds + dt * (j + 1 - l.a.s) + (j - 1) * ds, ds - dt);
+  }
+  i64 last_in_row(const View& v, i64 j) const {
+    const Line& l = v.high;
+    if (l.limit != 0) return 2 * j + 2 + l.a.t - l.a.s > 0 ? std::numeric_limits<int>::max() : -1;
+    const i64 ds = l.b.s - l.a.s, dt = l.b.t - l.a.t;
+    return floor_div(l.a.t * ds + dt * (j + 1 - l.a.s) + (j + 1) * ds, ds - dt);
+  }
+  // The last cell of row j inside the map and the radius.
+  i64 row_limit(i64 j) {
+    i64 last = q_.imax;
+    if (options_.radius > 0 && options_.shape == Shape::circle) {
+      const i64 e = row_width_(j);  // i² + j² <= r(r + 1)
+      if (e < last) last = e;
+    }
+    return last;
+  }
+  // The cells of row j that view v reaches at levels s..w-1, inside the map and the radius.
+  bool row_cells(const View& v, i64 j, i64 s, i64 w, i64& first, i64& last) {
+    first = std::max({first_in_row(v, j), s - 1 - j, i64{0}});
+    last = std::min({last_in_row(v, j), w - 2 - j, row_limit(j)});
+    return first <= last;
+  }
+  // The last row with cells view v reaches at a level up to `level`.
+  i64 last_row(const View& v, i64 level) const {
+    const i64 j = (level - corner_above(v.low, level)) / 2;
+    return j < q_.jmax ? j : q_.jmax;
+  }
+
+  // Marks what view v sees at levels s, s+1, ... up to the first level with a wall among its
+  // cells, and returns that level (past max_level() when none). Rows are scanned twice: once
+  // for the first wall, then to mark what lies before it.
+  i64 leap(const View& v, i64 s) {
+    i64 w = max_level() + 1;
+    const i64 first_row = std::max(i64{0}, (s - 1 - (corner_below(v.high, s) + 1)) / 2);
+    for (i64 j = first_row; w > s && j <= last_row(v, w - 1); ++j) {
+      i64 a = 0, b = 0;
+      if (!row_cells(v, j, s, w, a, b)) continue;
+      const std::uint64_t* bits = map_.row(q_.oy + q_.sy * static_cast<int>(j));
+      i64 wall = -1;
+      if (q_.sx > 0) {
+        const i64 x = wall_bit<true>(bits, q_.ox + a, q_.ox + b);
+        if (x >= 0) wall = x - q_.ox;
+      } else {
+        const i64 x = wall_bit<false>(bits, q_.ox - b, q_.ox - a);
+        if (x >= 0) wall = q_.ox - x;
+      }
+      if (wall >= 0) w = wall + j + 1;
+    }
+    for (i64 j = first_row; w > s && j <= last_row(v, w - 1); ++j) {
+      i64 a = 0, b = 0;
+      if (!row_cells(v, j, s, w, a, b)) continue;
+      const int y = q_.oy + q_.sy * static_cast<int>(j);
+      if (q_.sx > 0)
+        out_.mark_row_span(y, q_.ox + static_cast<int>(a), q_.ox + static_cast<int>(b));
+      else
+        out_.mark_row_span(y, q_.ox - static_cast<int>(b), q_.ox - static_cast<int>(a));
+    }
+    return w;
+  }
+
+  // The cells of diagonal n inside the map and the radius: c = i - j in [cmin, cmax], c ≡ n.
+  bool level_cells(i64 n, i64& cmin, i64& cmax) {
+    cmin = -n;
+    cmax = n;
+    if (cmax > 2 * i64{q_.imax} - n) cmax = 2 * i64{q_.imax} - n;
+    if (cmin < n - 2 * i64{q_.jmax}) cmin = n - 2 * i64{q_.jmax};
+    if (options_.radius > 0 && options_.shape == Shape::circle) {
+      // i² + j² = (n² + c²) / 2 <= r(r + 1).
+      const i64 c = level_width_(n);
+      if (c < 0) return false;
+      if (cmax > c) cmax = c;
+      if (cmin < -c) cmin = -c;
+    }
+    if (((cmin - n) & 1) != 0) ++cmin;
+    if (((cmax - n) & 1) != 0) --cmax;
+    return cmin <= cmax;
+  }
+
+  void visit(const View& v, i64 s, i64 cmin, i64 cmax) {
+    const i64 n = s - 1;
+    // Cells whose closed interval meets the view's reach [low, high] at this level.
+    const i64 c_lo = corner_above(v.low, s) - 1;
+    const i64 c_hi = corner_below(v.high, s) + 1;
+    const i64 first = c_lo > cmin ? c_lo : cmin;
+    const i64 last = c_hi < cmax ? c_hi : cmax;
+    if (first > last) return;  // only cells outside the map or the radius ahead
+    // Cells beyond [cmin, cmax] count as opaque.
+    bool bounded = c_lo < cmin;
+    i64 lower = cmin - 1;
+    // Walk the diagonal: each step is one column outward and one row back, so the offsets of
+    // the rows in the opacity and output words move by a fixed stride.
+    const Point start = q_.at((n + first) / 2, (n - first) / 2);
+    int x = start.x;
+    const auto op_stride = static_cast<std::ptrdiff_t>(map_.words_per_row());
+    const auto out_stride = static_cast<std::ptrdiff_t>(out_.words_per_row());
+    std::ptrdiff_t op_row = start.y * op_stride, out_row = start.y * out_stride;
+    const std::uint64_t* op_words = map_.row(0);
+    std::uint64_t* out_words = out_.row(0);
+    i64 first_marked = 0, last_marked = -1;  // as steps from `first`
+    i64 index = 0;
+    for (i64 c = first; c <= last; c += 2, ++index) {
+      const auto word = static_cast<std::ptrdiff_t>(static_cast<unsigned>(x) >> 6);
+      const std::uint64_t bit = std::uint64_t{1} << (static_cast<unsigned>(x) & 63U);
+      const bool wall = (op_words[op_row + word] & bit) != 0;
+      if (!wall || options_.light_walls) {
+        out_words[out_row + word] |= bit;
+        if (last_marked < first_marked) first_marked = index;
+        last_marked = index;
+      }
+      if (wall) {
+        split(v, s, bounded, lower, true, c - 1);
+        bounded = true;
+        lower = c + 1;
+      }
+      x += q_.sx;
+      op_row -= q_.sy * op_stride;
+      out_row -= q_.sy * out_stride;
+    }
+    if (first_marked <= last_marked) {
+      const Point a{start.x + q_.sx * static_cast<int>(first_marked),
+                    start.y - q_.sy * static_cast<int>(first_marked)};
+      const Point b{start.x + q_.sx * static_cast<int>(last_marked),
+                    start.y - q_.sy * static_cast<int>(last_marked)};
+      out_.grow_box(std::min(a.x, b.x), std::max(a.x, b.x), std::min(a.y, b.y), std::max(a.y, b.y));
+    }
+    split(v, s, bounded, lower, c_hi > cmax, cmax + 1);
+  }
+
+  // The part of view v whose lines pass at level s within [lower, upper] (either bound may be
+  // absent): kept as a new view when not empty.
+  void split(const View& v, i64 s, bool has_lower, i64 lower, bool has_upper, i64 upper) {
+    if (has_upper &&
+        (v.low.limit != 0 ? compare(v.low, s, upper) >= 0 : compare(v.low, s, upper) > 0))
+      return;
+    if (has_lower &&
+        (v.high.limit != 0 ? compare(v.high, s, lower) <= 0 : compare(v.high, s, lower) < 0))
+      return;
+    const bool cut_high = has_upper && compare(v.high, s, upper) > 0;
+    const bool cut_low = has_lower && compare(v.low, s, lower) < 0;
+    // Built in place: v is a copy the caller holds, so growing views_ cannot move it.
+    views_.push_back(v);
+    View& w = views_.back();
+    w.level = s + 1;
+    if (cut_high) {
+      w.high = shallowest_through(corner(s, upper), v.above);
+      w.below = push_lower_hull(v.below, corner(s, upper));
+    }
+    if (cut_low) {
+      w.low = steepest_through(corner(s, lower), v.below);
+      w.above = push_upper_hull(v.above, corner(s, lower));
+    }
+  }
+
+  // The line of greatest k through q that passes on or above every corner of the `above`
+  // chain: tangent to their upper hull (the least slope from a hull corner to q).
+  Line shallowest_through(Corner q, int chain) const {
+    int best = chain;
+    while (nodes_[static_cast<std::size_t>(best)].parent >= 0) {
+      const Corner b = nodes_[static_cast<std::size_t>(best)].at;
+      const int prev = nodes_[static_cast<std::size_t>(best)].parent;
+      const Corner p = nodes_[static_cast<std::size_t>(prev)].at;
+      if (i64{q.t - p.t} * (q.s - b.s) > i64{q.t - b.t} * (q.s - p.s)) break;
+      best = prev;
+    }
+    const Corner b = nodes_[static_cast<std::size_t>(best)].at;
+    if (q.t - b.t >= q.s - b.s) return {q, {}, 1};  // slope >= 1: the open limit
+    return {b, q, 0};
+  }
+
+  // The line of least k through q that passes on or below every corner of the `below` chain.
+  Line steepest_through(Corner q, int chain) const {
+    int best = chain;
+    while (nodes_[static_cast<std::size_t>(best)].parent >= 0) {
+      const Corner b = nodes_[static_cast<std::size_t>(best)].at;
+      const int prev = nodes_[static_cast<std::size_t>(best)].parent;
+      const Corner p = nodes_[static_cast<std::size_t>(prev)].at;
+      if (i64{q.t - p.t} * (q.s - b.s) < i64{q.t - b.t} * (q.s - p.s)) break;
+      best = prev;
+    }
+    const Corner b = nodes_[static_cast<std::size_t>(best)].at;
+    if (q.t - b.t <= -(q.s - b.s)) return {q, {}, -1};
+    return {b, q, 0};
+  }
+
+  // Adds corner c (right of every corner in the chain) to an upper hull; returns the new top.
+  int push_upper_hull(int top, Corner c) {
+    while (nodes_[static_cast<std::size_t>(top)].parent >= 0) {
+      const Corner p1 = nodes_[static_cast<std::size_t>(top)].at;
+      const int below = nodes_[static_cast<std::size_t>(top)].parent;
+      const Corner p0 = nodes_[static_cast<std::size_t>(below)].at;
+      if (i64{p1.t - p0.t} * (c.s - p0.s) > i64{c.t - p0.t} * (p1.s - p0.s)) break;  // p1 above
+      top = below;
+    }
+    nodes_.push_back({c, top});
+    return static_cast<int>(nodes_.size()) - 1;
+  }
+  int push_lower_hull(int top, Corner c) {
+    while (nodes_[static_cast<std::size_t>(top)].parent >= 0) {
+      const Corner p1 = nodes_[static_cast<std::size_t>(top)].at;
+      const int below = nodes_[static_cast<std::size_t>(top)].parent;
+      const Corner p0 = nodes_[static_cast<std::size_t>(below)].at;
+      if (i64{p1.t - p0.t} * (c.s - p0.s) < i64{c.t - p0.t} * (p1.s - p0.s)) break;  // p1 below
+      top = below;
+    }
+    nodes_.push_back({c, top});
+    return static_cast<int>(nodes_.size()) - 1;
+  }
+
+  // The grid line between rows 0 and 1 (or, when `vertical`, between columns 0 and 1), walked
+  // from the origin's square outward: it touches cells on both sides and is blocked where both
+  // are opaque.
+  void walk_grid_line(bool vertical) {
+    const int far = vertical ? q_.jmax : q_.imax;
+    const int side = vertical ? q_.imax : q_.jmax;  // the second row (column) exists when >= 1
+    for (int k = 1; k <= far; ++k) {
+      bool blocked_near = false, blocked_side = true;
+      const Point near = vertical ? q_.at(0, k) : q_.at(k, 0);
+      if (in_radius(k, 0)) {
+        blocked_near = opaque(map_, near);
+        if (!blocked_near || options_.light_walls) out_.mark(near);
+      } else {
+        blocked_near = true;
+      }
+      if (side >= 1 && in_radius(k, 1)) {
+        const Point p = vertical ? q_.at(1, k) : q_.at(k, 1);
+        blocked_side = opaque(map_, p);
+        if (!blocked_side || options_.light_walls) out_.mark(p);
+      }
+      if (blocked_near && blocked_side) return;
+    }
+  }
+
+  bool in_radius(i64 a, i64 b) const {
+    return in_range({static_cast<int>(a), static_cast<int>(b)}, options_);
+  }
+
+  const OpacityMap& map_;
+  const Quadrant& q_;
+  const FovOptions& options_;
+  std::vector<Node>& nodes_;
+  std::vector<View>& views_;
+  RootTable& level_width_;
+  RootTable& row_width_;
+  VisibleSet& out_;
+};
+
+class PermissiveFov final : public FovAlgorithm {
+ public:
+  const FovInfo& info() const override { return info_; }
+
+ protected:
+  void scan(const OpacityMap& map, Point origin, const FovOptions& options,
+            VisibleSet& out) const override {
+    thread_local Scratch scratch;
+    const i64 r = options.radius;
+    scratch.level_width.start(2 * r * (r + 1));
+    scratch.row_width.start(r * (r + 1));
+    out.mark(origin);
+    const int reach = options.radius > 0 ? options.radius : std::numeric_limits<int>::max();
+    for (int quadrant = 0; quadrant < 4; ++quadrant) {
+      Quadrant q;
+      q.ox = origin.x;
+      q.oy = origin.y;
+      q.sx = (quadrant & 1) != 0 ? -1 : 1;
+      q.sy = (quadrant & 2) != 0 ? -1 : 1;
+      const int to_x = q.sx > 0 ? map.width() - 1 - origin.x : origin.x;
+      const int to_y = q.sy > 0 ? map.height() - 1 - origin.y : origin.y;
+      q.imax = to_x < reach ? to_x : reach;
+      q.jmax = to_y < reach ? to_y : reach;
+      QuadrantScan(map, q, options, scratch, out).run();
+    }
+  }
+
+ private:
+  FovInfo info_{
+      "permissive",
+      "Precise permissive FOV: seen when any line from the origin's square reaches the cell's "
+      "square between walls; symmetric",
+      "RogueBasin dev FAQ, 'What is LoS, and why and how do you do it?' (Permissive Field of "
+      "View: light from a volume source); Jonathon Duerig, 'Precise Permissive Field of View' "
+      "(RogueBasin); thesis 5.4 (FOV range 9)",
+      "A cell is seen when some segment from a point of the origin's square to a point of the "
+      "cell's square avoids the inside of the walls: it may graze a wall's corner, run along a "
+      "wall's side or slip through a diagonal gap, but never pass between two walls that share "
+      "a side. The rule treats both ends alike, so the result is symmetric. It usually sees more "
+      "than shadowcasting (around pillars, into the sides of corridors), not always: its walls "
+      "are whole squares, while shadowcasting shades only their centre slopes. Computed exactly, "
+      "quadrant by quadrant: in coordinates along and across the diagonals each cell becomes "
+      "an interval, and each view (the lines still open) is bounded by a shallow and a steep "
+      "line pivoting on wall corners, as in Duerig's algorithm; integer arithmetic only, views "
+      "clipped to the radius, and no allocation once warm. Walls in view are marked with "
+      "light_walls; the radius hides cells without changing what blocks.",
+      true};
+};
+
+}  // namespace
+
+std::unique_ptr<FovAlgorithm> make_permissive_fov() {
+  return std::make_unique<PermissiveFov>();
+}
+
+}  // namespace yendor::fov
