@@ -10,6 +10,7 @@
 #include <tuple>
 #include <vector>
 
+#include "support/plain_movement.hpp"
 #include "yendor/core/error.hpp"
 #include "yendor/core/rng.hpp"
 #include "yendor/gen/generate.hpp"
@@ -19,6 +20,8 @@
 
 namespace yendor::path {
 namespace {
+
+using test::plain_step;
 
 constexpr std::array<Connectivity, 2> k_connectivities{Connectivity::four, Connectivity::eight};
 constexpr std::array<CornerCutting, 3> k_corner_rules{
@@ -56,20 +59,6 @@ std::vector<Point> passable_cells(const CostMap& map) {
     for (int x = 0; x < map.width(); ++x)
       if (map.passable({x, y})) cells.push_back({x, y});
   return cells;
-}
-
-// The movement rule written out plainly, without StepTable: the step a -> a + d and its cost.
-Distance plain_step(const CostMap& map, Point a, Point d, const Movement& m) {
-  const Point b = a + d;
-  if (!map.passable(b)) return 0;
-  const bool diagonal = d.x != 0 && d.y != 0;
-  if (diagonal) {
-    if (m.connectivity == Connectivity::four) return 0;
-    const bool side_x = map.passable({a.x + d.x, a.y}), side_y = map.passable({a.x, a.y + d.y});
-    if (m.corners == CornerCutting::one_side && !side_x && !side_y) return 0;
-    if (m.corners == CornerCutting::never && !(side_x && side_y)) return 0;
-  }
-  return Distance{map.cost(b)} * (diagonal ? m.diagonal_weight : m.cardinal_weight);
 }
 
 // A plain Dijkstra from `from` (which may be impassable) over the plain rule: the oracle that

@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "support/plain_movement.hpp"
 #include "yendor/core/error.hpp"
 #include "yendor/core/rng.hpp"
 #include "yendor/gen/generate.hpp"
@@ -16,6 +17,8 @@
 
 namespace yendor::path {
 namespace {
+
+using test::plain_step;
 
 constexpr std::array<CornerCutting, 3> k_corner_rules{
     CornerCutting::allowed, CornerCutting::one_side, CornerCutting::never};
@@ -29,20 +32,6 @@ Movement random_movement(Rng& rng) {
     m.diagonal_weight = 3;
   }
   return m;
-}
-
-// The movement rule written out plainly: the cost of the step a -> a + d, 0 when not allowed.
-Distance plain_step(const CostMap& map, Point a, Point d, const Movement& m) {
-  const Point b = a + d;
-  if (!map.passable(b)) return 0;
-  const bool diagonal = d.x != 0 && d.y != 0;
-  if (diagonal) {
-    if (m.connectivity == Connectivity::four) return 0;
-    const bool side_x = map.passable({a.x + d.x, a.y}), side_y = map.passable({a.x, a.y + d.y});
-    if (m.corners == CornerCutting::one_side && !side_x && !side_y) return 0;
-    if (m.corners == CornerCutting::never && !(side_x && side_y)) return 0;
-  }
-  return Distance{map.cost(b)} * (diagonal ? m.diagonal_weight : m.cardinal_weight);
 }
 
 // The cost of walking `path` from `from`, or -1 when a step is not allowed.

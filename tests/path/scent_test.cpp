@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "support/plain_movement.hpp"
 #include "yendor/core/error.hpp"
 #include "yendor/core/rng.hpp"
 #include "yendor/gen/generate.hpp"
@@ -26,22 +27,7 @@ namespace {
 // The step rule, written out plainly (no StepTable): the target passable, and for a diagonal
 // the corner cells as the movement's corner rule asks.
 bool allowed_step(const CostMap& map, Point a, Point b, const Movement& m) {
-  const Point d = b - a;
-  if (chebyshev(a, b) != 1 || !map.passable(b)) return false;
-  const bool diagonal = d.x != 0 && d.y != 0;
-  if (!diagonal) return true;
-  if (m.connectivity == Connectivity::four) return false;
-  const bool side_x = map.passable({b.x, a.y});
-  const bool side_y = map.passable({a.x, b.y});
-  switch (m.corners) {
-    case CornerCutting::allowed:
-      return true;
-    case CornerCutting::one_side:
-      return side_x || side_y;
-    case CornerCutting::never:
-      return side_x && side_y;
-  }
-  return false;
+  return chebyshev(a, b) == 1 && test::plain_step(map, a, b - a, m) != 0;
 }
 
 // A stand-in for sight: the cells within `radius` (Chebyshev) reached from the player by
