@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "support/temp_dir_test.hpp"
 #include "yendor/core/error.hpp"
 #include "yendor/core/file_io.hpp"
 #include "yendor/fov/opacity_map.hpp"
@@ -19,21 +20,8 @@
 namespace yendor::cli {
 namespace {
 
-namespace fs = std::filesystem;
-
-class FovCommand : public ::testing::Test {
+class FovCommand : public test::TempDirTest {
  protected:
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           ("yendor_fov_" +
-            std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-
-  std::string path(const std::string& name) const { return (dir_ / name).string(); }
-
   std::string run(const FovCommandOptions& o) const {
     std::ostringstream out, log;
     run_fov(fov::builtin_fovs(), o, out, log);
@@ -59,7 +47,6 @@ class FovCommand : public ::testing::Test {
     return "";
   }
 
-  fs::path dir_;
   mutable std::string log_;
 };
 

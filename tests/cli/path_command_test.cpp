@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "support/temp_dir_test.hpp"
 #include "yendor/core/error.hpp"
 #include "yendor/core/file_io.hpp"
 #include "yendor/gen/generate.hpp"
@@ -21,21 +22,8 @@
 namespace yendor::cli {
 namespace {
 
-namespace fs = std::filesystem;
-
-class PathCommand : public ::testing::Test {
+class PathCommand : public test::TempDirTest {
  protected:
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           ("yendor_path_" +
-            std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-
-  std::string path(const std::string& name) const { return (dir_ / name).string(); }
-
   std::string run(const PathCommandOptions& o) const {
     std::ostringstream out, log;
     run_path(o, out, log);
@@ -60,7 +48,6 @@ class PathCommand : public ::testing::Test {
     return o;
   }
 
-  fs::path dir_;
   mutable std::string log_;
 };
 
