@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <sstream>
 
@@ -265,6 +266,80 @@ TEST(AnalyzeTarget, FilesHaveADotOrASlash) {
   EXPECT_TRUE(is_map_file("map.json"));
   EXPECT_TRUE(is_map_file("./rooms"));
   EXPECT_TRUE(is_map_file("maps/rooms"));
+}
+
+// A small level with a locked door, its key and two cycles in the metadata.
+Level locked_level() {
+  Level level(Size{9, 3}, Tile::wall);
+  for (int x = 1; x <= 7; ++x)
+    level.tiles[{x, 1}] = Tile::floor;
+  level.tiles[{1, 1}] = Tile::stairs_up;
+  level.tiles[{7, 1}] = Tile::stairs_down;
+  level.tiles[{4, 1}] = Tile::door_locked;
+  level.meta.stairs = {Point{1, 1}, Point{7, 1}};
+  level.meta.rooms = {{0, {1, 1, 3, 1}}, {1, {5, 1, 3, 1}}};
+  LockInfo lock;
+  lock.id = 1;
+  lock.kind = "locked_door";
+  lock.cells = {{4, 1}};
+  lock.keys = {2};
+  level.meta.locks.push_back(lock);
+  KeyInfo key;
+  key.id = 2;
+  key.kind = "key";
+  key.pos = {2, 1};
+  key.locks = {1};
+  level.meta.keys.push_back(key);
+  level.meta.cycles = {{0, 1, 2, 2, 4, "lock_key", -1}, {1, 2, 3, 3, 1, "valve", 0}};
+  return level;
+}
+
+TEST_F(AnalyzeCommand, OneMapWithLocksShowsThemByAttribute) {
+  std::ostringstream text, json, plain;
+  write_level_metrics(locked_level(), "hand-made", "text", text);
+  EXPECT_NE(text.str().find("locks and keys: 1 lock, 1 key, 2 cycles (mean path a 2.5, b 2.5 "
+                            "places)\n"),
+            std::string::npos)
+      << text.str();
+  for (const char* row : {"kind:locked_door", "type:conditional", "key:key", "particular:true"})
+    EXPECT_NE(text.str().find("\n  " + std::string(row) + " "), std::string::npos) << row;
+  EXPECT_TRUE(has_every_metric(text.str()));
+  write_level_metrics(locked_level(), "hand-made", "json", json);
+  const std::string doc = json.str();
+  EXPECT_TRUE(has_every_metric(doc));
+  EXPECT_NE(doc.find("\"locks_and_keys\": {\"cycles\": 2, \"mean_a_length\": 2.5"),
+            std::string::npos)
+      << doc;
+  EXPECT_NE(doc.find("\"kind:locked_door\": 1"), std::string::npos);
+  EXPECT_EQ(std::count(doc.begin(), doc.end(), '{'), std::count(doc.begin(), doc.end(), '}'));
+  EXPECT_EQ(doc.substr(doc.size() - 5), "}}\n}\n");
+  // Without locks, keys or cycles: no table.
+  Level bare = locked_level();
+  bare.meta.locks.clear();
+  bare.meta.keys.clear();
+  bare.meta.cycles.clear();
+  write_level_metrics(bare, "bare", "text", plain);
+  EXPECT_EQ(plain.str().find("locks and keys"), std::string::npos);
+}
+
+TEST_F(AnalyzeCommand, BacktrackingIsMeasuredOnRoomLevels) {
+  AnalyzeOptions o = for_generator("rooms");
+  o.seed = "4";
+  const std::string text = run(o);
+  const auto at = text.find("\n  backtracking ");
+  ASSERT_NE(at, std::string::npos) << text;
+  const std::string line = text.substr(at + 1, text.find('\n', at + 1) - at - 1);
+  EXPECT_EQ(line.find(" - "), std::string::npos) << line;  // defined: the walk succeeded
+  o.seed.reset();
+  o.seeds = "1..4";
+  const std::string summary = run(o);
+  const auto row = summary.find("\nbacktracking ");
+  ASSERT_NE(row, std::string::npos) << summary;
+  std::istringstream fields(summary.substr(row + 1));
+  std::string name;
+  int maps = 0;
+  fields >> name >> maps;
+  EXPECT_EQ(maps, 4);  // defined on every map of the run
 }
 
 }  // namespace

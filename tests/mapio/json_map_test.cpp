@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <initializer_list>
 #include <limits>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -96,6 +97,115 @@ Level small_level() {
   return level;
 }
 
+ParamSet attrs(std::initializer_list<std::pair<const char*, ParamValue>> entries) {
+  ParamSet out;
+  for (const auto& [name, value] : entries)
+    out.set(name, value);
+  return out;
+}
+
+// A 12x5 level of a cyclic generator: a mission graph whose attributes have every type (in
+// an order that is not alphabetical) and whose ids have gaps (removed nodes and edges), and a
+// cycle, locks and keys with every field set away from its default.
+Level cyclic_level() {
+  Level level(Size{12, 5}, Tile::wall);
+  level.tiles.fill(Rect{1, 1, 10, 3}, Tile::floor);
+  level.tiles[Point{4, 2}] = Tile::door_barred;
+  level.tiles[Point{2, 3}] = Tile::lever;
+  level.tiles[Point{7, 1}] = Tile::ledge;
+  level.tiles[Point{8, 2}] = Tile::chasm;
+  level.tiles[Point{9, 2}] = Tile::door_locked;
+  LevelMeta& m = level.meta;
+  m.generator = "cyclic";
+  m.stairs.up = Point{1, 1};
+  m.stairs.down = Point{10, 3};
+  MissionGraph& g = m.mission;
+  const int start =
+      g.add_node(attrs({{"kind", std::string("start")}, {"entrance_of", std::int64_t{1}}}));
+  const int gone = g.add_node(attrs({{"kind", std::string("level")}}));
+  const int room = g.add_node(attrs({{"kind", std::string("room")},
+                                     {"size", std::string("large")},
+                                     {"danger", std::int64_t{2}},
+                                     {"weight", 0.5},
+                                     {"ratio", 2.0},
+                                     {"cycle", std::int64_t{1}},
+                                     {"path", std::string("a")},
+                                     {"quote", std::string("say \"hi\"\n\u00e9")}}));
+  const int lock = g.add_node(attrs({{"kind", std::string("lock")},
+                                     {"realize", std::string("barred_door")},
+                                     {"type", std::string("conditional")},
+                                     {"safe", true},
+                                     {"lock", std::int64_t{3}}}));
+  const int key = g.add_node(attrs({{"kind", std::string("key")},
+                                    {"item", std::string("lever")},
+                                    {"fixed", true},
+                                    {"consumed", false}}));
+  const int goal = g.add_node(attrs({{"kind", std::string("goal")}, {"goal_of", std::int64_t{1}}}));
+  const int tail = g.add_node({});
+  const int e1 = g.add_edge(gone, room, attrs({{"kind", std::string("path")}}));
+  g.add_edge(start, room, attrs({{"kind", std::string("link")}}));
+  g.add_edge(room, lock, attrs({{"kind", std::string("link")}, {"oneway", true}}));
+  g.add_edge(lock, goal, attrs({{"kind", std::string("link")}}));
+  g.add_edge(room, key, attrs({{"kind", std::string("contains")}}));
+  g.add_edge(key, lock, attrs({{"kind", std::string("unlocks")}}));
+  g.add_edge(start, goal, {});
+  const int last = g.add_edge(goal, start, attrs({{"kind", std::string("sees")}}));
+  g.remove_node(gone);  // also removes e1
+  g.remove_node(tail);
+  g.remove_edge(last);
+  (void)e1;
+
+  m.cycles = {CycleInfo{1, start, goal, 3, 2, "lock_key", -1},
+              CycleInfo{4, room, -1, 0, 5, "gambit", 1}};
+  LockInfo bars;
+  bars.id = 3;
+  bars.kind = "barred_door";
+  bars.cells = {Point{4, 2}};
+  bars.type = LockType::conditional;
+  bars.duration = LockDuration::reversible;
+  bars.direction = LockDirection::asymmetrical;
+  bars.safe = false;
+  bars.entry = Point{3, 2};
+  bars.keys = {7};
+  bars.key_class = "bars";
+  bars.bridge_cells = {Point{5, 2}, Point{6, 2}};
+  bars.main_path = true;
+  bars.mission_node = lock;
+  LockInfo drop;
+  drop.id = 0;
+  drop.kind = "drop";
+  drop.cells = {Point{7, 1}, Point{7, 2}};
+  drop.type = LockType::uncertain;
+  drop.duration = LockDuration::collapsing;
+  drop.direction = LockDirection::valve;
+  LockInfo chasm;
+  chasm.id = 5;
+  chasm.kind = "chasm";
+  chasm.type = LockType::dangerous;
+  chasm.duration = LockDuration::temporary;
+  chasm.cells = {Point{8, 2}};
+  chasm.keys = {7, 8};
+  m.locks = {bars, drop, chasm};
+  KeyInfo lever;
+  lever.id = 7;
+  lever.kind = "lever";
+  lever.pos = Point{2, 3};
+  lever.multipurpose = true;
+  lever.particular = false;
+  lever.consumed = true;
+  lever.fixed = true;
+  lever.key_class = "bars";
+  lever.locks = {3, 5};
+  lever.mission_node = key;
+  KeyInfo potion;
+  potion.id = 8;
+  potion.kind = "potion_fire_resistance";
+  potion.pos = Point{10, 1};
+  potion.locks = {5};
+  m.keys = {lever, potion};
+  return level;
+}
+
 // Runs level_from_json; returns the InputError message, or "" if it succeeded. Any other
 // exception fails the test.
 std::string outcome(std::string_view text) {
@@ -154,7 +264,7 @@ TEST(JsonMap, DocumentUsesJsonTypes) {
   EXPECT_EQ(doc["stairs"]["up"], json::array({2, 4}));
   EXPECT_EQ(doc["partitions"][0]["split"], "v");
   EXPECT_TRUE(doc["partitions"][2]["split"].is_null());
-  EXPECT_EQ(doc["rows"][1].get<std::string>().substr(1, k_tile_count), "#.,+'LS<>~WV:=T;{_|\"");
+  EXPECT_EQ(doc["rows"][1].get<std::string>().substr(1, k_tile_count), "#.,+'LS<>~WV:=T;{_|\"B/v");
   // The legend lists every tile kind, used or not.
   ASSERT_EQ(doc["legend"].size(), k_tile_count);
   for (std::size_t i = 0; i < k_tile_count; ++i) {
@@ -236,6 +346,144 @@ TEST(JsonMap, UnwritableLevelsThrow) {
   Level split(Size{1, 1});
   split.meta.partitions.push_back(PartitionNode{Rect{0, 0, 1, 1}, -1, -1, -1, 0, 'x', -1});
   EXPECT_THROW(to_json(split), std::logic_error);
+}
+
+TEST(JsonMap, CyclicMetadataRoundTrips) {
+  const Level level = cyclic_level();
+  const std::string text = to_json(level);
+  const Level back = level_from_json(text);
+  EXPECT_EQ(back.meta.mission, level.meta.mission);
+  EXPECT_EQ(back.meta.cycles, level.meta.cycles);
+  EXPECT_EQ(back.meta.locks, level.meta.locks);
+  EXPECT_EQ(back.meta.keys, level.meta.keys);
+  EXPECT_EQ(back, level);
+  EXPECT_EQ(to_json(back), text);
+}
+
+TEST(JsonMap, MissionAttributesKeepTheirOrderAndTypes) {
+  const Level level = cyclic_level();
+  const Level back = level_from_json(to_json(level));
+  for (const MissionNode& node : level.meta.mission.nodes()) {
+    const MissionNode* read = back.meta.mission.find_node(node.id);
+    ASSERT_NE(read, nullptr) << node.id;
+    ASSERT_EQ(read->attrs.entries().size(), node.attrs.entries().size());
+    for (std::size_t i = 0; i < node.attrs.entries().size(); ++i) {
+      EXPECT_EQ(read->attrs.entries()[i].first, node.attrs.entries()[i].first);
+      EXPECT_EQ(read->attrs.entries()[i].second.index(), node.attrs.entries()[i].second.index())
+          << node.attrs.entries()[i].first;
+    }
+  }
+  // In the document: JSON types, and reals keep a fraction.
+  const json doc = json::parse(to_json(level));
+  const json& room = doc["mission"]["nodes"][1]["attrs"];
+  EXPECT_TRUE(room["danger"].is_number_integer());
+  EXPECT_TRUE(room["ratio"].is_number_float());
+  EXPECT_TRUE(doc["mission"]["nodes"][2]["attrs"]["safe"].is_boolean());
+  EXPECT_NE(to_json(level).find("\"ratio\":2.0"), std::string::npos);
+}
+
+TEST(JsonMap, LockFieldsUseNamesAndPoints) {
+  const json doc = json::parse(to_json(cyclic_level()));
+  const json& bars = doc["locks"][0];
+  EXPECT_EQ(bars["type"], "conditional");
+  EXPECT_EQ(bars["duration"], "reversible");
+  EXPECT_EQ(bars["direction"], "asymmetrical");
+  EXPECT_EQ(bars["entry"], json::array({3, 2}));
+  EXPECT_EQ(bars["cells"], json::array({json::array({4, 2})}));
+  EXPECT_TRUE(doc["locks"][1]["entry"].is_null());
+  EXPECT_EQ(doc["keys"][0]["pos"], json::array({2, 3}));
+  EXPECT_EQ(doc["mission"]["next_node"], 8);
+  EXPECT_EQ(doc["mission"]["next_edge"], 9);
+  // Every enum value by name.
+  for (int t = 0; t < 3; ++t) {
+    Level level = cyclic_level();
+    level.meta.locks[0].type = static_cast<LockType>(t);
+    level.meta.locks[0].direction = static_cast<LockDirection>(t);
+    for (int d = 0; d < 4; ++d) {
+      level.meta.locks[0].duration = static_cast<LockDuration>(d);
+      EXPECT_EQ(level_from_json(to_json(level)), level) << t << " " << d;
+    }
+  }
+}
+
+TEST(JsonMap, OtherLevelsHaveNoCyclicFields) {
+  const json doc = json::parse(to_json(full_level()));
+  for (const char* field : {"mission", "cycles", "locks", "keys"})
+    EXPECT_FALSE(doc.contains(field)) << field;
+  // A graph with no nodes left still has its next ids: it is written.
+  Level level = small_level();
+  const int n = level.meta.mission.add_node({});
+  level.meta.mission.remove_node(n);
+  const std::string text = to_json(level);
+  EXPECT_NE(text.find("\"mission\""), std::string::npos);
+  EXPECT_EQ(level_from_json(text), level);
+}
+
+// Random graphs built by adding, removing and reconnecting come back identical, and the next
+// node and edge get the same ids as in the original.
+TEST(JsonMap, RandomMissionGraphsRoundTrip) {
+  const std::vector<std::string> names = {"kind", "zeta", "alpha", "m", "b"};
+  for (std::uint64_t seed = 0; seed < 120; ++seed) {
+    Rng rng(seed);
+    Level level(Size{3, 1});
+    MissionGraph& g = level.meta.mission;
+    const int ops = rng.range(0, 60);
+    for (int op = 0; op < ops; ++op) {
+      const int what = rng.range(0, 9);
+      if (what < 4 || g.nodes().empty()) {
+        ParamSet a;
+        const int count = rng.range(0, 4);
+        for (int i = 0; i < count; ++i) {
+          const std::string& name = names[rng.below(static_cast<std::uint32_t>(names.size()))];
+          switch (rng.below(4)) {
+            case 0:
+              a.set(name, rng.chance(0.5));
+              break;
+            case 1:
+              a.set(name, std::int64_t{rng.range(-1000, 1000)});
+              break;
+            case 2:
+              a.set(name, static_cast<double>(rng.range(-8, 8)) / 4.0);
+              break;
+            default:
+              a.set(name, std::string(rng.range(0, 3), 'x'));
+          }
+        }
+        g.add_node(std::move(a));
+      } else if (what < 7) {
+        const auto& nodes = g.nodes();
+        const int from = nodes[rng.below(static_cast<std::uint32_t>(nodes.size()))].id;
+        const int to = nodes[rng.below(static_cast<std::uint32_t>(nodes.size()))].id;
+        g.add_edge(from, to, attrs({{"kind", std::string("link")}}));
+      } else if (what == 7) {
+        g.remove_node(g.nodes()[rng.below(static_cast<std::uint32_t>(g.nodes().size()))].id);
+      } else if (!g.edges().empty()) {
+        g.remove_edge(g.edges()[rng.below(static_cast<std::uint32_t>(g.edges().size()))].id);
+      }
+    }
+    SCOPED_TRACE("seed " + std::to_string(seed));
+    Level back = level_from_json(to_json(level));
+    ASSERT_EQ(back, level);
+    if (!g.nodes().empty()) {
+      const int a = g.nodes().front().id;
+      EXPECT_EQ(back.meta.mission.add_node({}), level.meta.mission.add_node({}));
+      EXPECT_EQ(back.meta.mission.add_edge(a, a, {}), level.meta.mission.add_edge(a, a, {}));
+    }
+  }
+}
+
+TEST(JsonMap, HandWrittenMissionGetsNextIds) {
+  const Level level = level_from_json(R"({"format":"yendor-map","version":1,"width":1,"height":1,
+      "rows":["."], "mission":{"nodes":[{"id":2,"attrs":{"kind":"start"}},
+      {"id":5,"attrs":{}}], "edges":[{"id":3,"from":5,"to":2,"attrs":{"kind":"link"}}]}})");
+  const MissionGraph& g = level.meta.mission;
+  EXPECT_EQ(g.next_node_id(), 6);
+  EXPECT_EQ(g.next_edge_id(), 4);
+  ASSERT_EQ(g.nodes().size(), 2u);
+  EXPECT_EQ(kind_of(g.find_node(2)->attrs), "start");
+  ASSERT_NE(g.find_edge(3), nullptr);
+  EXPECT_EQ(g.find_edge(3)->from, 5);
+  EXPECT_EQ(g.find_node(1), nullptr);
 }
 
 struct BadCase {
@@ -429,6 +677,139 @@ TEST(JsonMap, MalformedDocumentsAreRejectedNamingTheField) {
     EXPECT_NE(message.find(c.expected), std::string::npos)
         << c.what << ": expected \"" << c.expected << "\" in \"" << message << "\"";
   }
+}
+
+TEST(JsonMap, MalformedCyclicMetadataIsRejectedNamingTheField) {
+  const std::string head =
+      R"({"format":"yendor-map","version":1,"width":1,"height":1,"rows":["."],)";
+  const std::vector<BadCase> cases = {
+      {"mission type", [](json& j) { j["mission"] = json::array(); }, "",
+       "field 'mission': must be an object"},
+      {"mission field", [](json& j) { j["mission"]["roots"] = 1; }, "",
+       "field 'mission.roots': unknown field"},
+      {"no nodes", [](json& j) { j["mission"].erase("nodes"); }, "",
+       "field 'mission.nodes': missing"},
+      {"node id zero", [](json& j) { j["mission"]["nodes"][0]["id"] = 0; }, "",
+       "field 'mission.nodes[0].id': must be between 1"},
+      {"node ids out of order", [](json& j) { j["mission"]["nodes"][1]["id"] = 1; }, "",
+       "field 'mission.nodes[1].id': ids must increase along the list (1 after 1)"},
+      {"node attrs type", [](json& j) { j["mission"]["nodes"][0]["attrs"] = json::array(); }, "",
+       "field 'mission.nodes[0].attrs': must be an object"},
+      {"node attr null", [](json& j) { j["mission"]["nodes"][1]["attrs"]["danger"] = nullptr; }, "",
+       "field 'mission.nodes[1].attrs.danger': must be a boolean, integer, real or string"},
+      {"node no attrs", [](json& j) { j["mission"]["nodes"][0].erase("attrs"); }, "",
+       "field 'mission.nodes[0].attrs': missing"},
+      {"edge from", [](json& j) { j["mission"]["edges"][0]["from"] = 2; }, "",
+       "field 'mission.edges[0].from': no mission node has id 2"},
+      {"edge to", [](json& j) { j["mission"]["edges"][2]["to"] = 99; }, "",
+       "field 'mission.edges[2].to': no mission node has id 99"},
+      {"edge id", [](json& j) { j["mission"]["edges"][1]["id"] = 2; }, "",
+       "field 'mission.edges[1].id': ids must increase along the list (2 after 2)"},
+      {"next node", [](json& j) { j["mission"]["next_node"] = 6; }, "",
+       "field 'mission.next_node': must be greater than every node id (6), not 6"},
+      {"next edge", [](json& j) { j["mission"]["next_edge"] = "9"; }, "",
+       "field 'mission.next_edge': must be an integer"},
+      {"too many unused ids", [](json& j) { j["mission"]["next_node"] = 2000000000; }, "",
+       "field 'mission': too many unused ids to restore"},
+      {"cycle entrance", [](json& j) { j["cycles"][0]["entrance"] = 2; }, "",
+       "field 'cycles[0].entrance': no mission node has id 2"},
+      {"cycle parent", [](json& j) { j["cycles"][1]["parent"] = 3; }, "",
+       "field 'cycles[1].parent': no cycle has id 3"},
+      {"cycle own parent", [](json& j) { j["cycles"][0]["parent"] = 1; }, "",
+       "field 'cycles[0].parent': a cycle cannot be nested in itself"},
+      {"cycle twice", [](json& j) { j["cycles"][1]["id"] = 1; }, "",
+       "field 'cycles[1].id': another cycle has id 1"},
+      {"cycle length", [](json& j) { j["cycles"][0]["a_length"] = -1; }, "",
+       "field 'cycles[0].a_length'"},
+      {"lock type", [](json& j) { j["locks"][2]["type"] = "sturdy"; }, "",
+       "field 'locks[2].type': unknown lock type 'sturdy' (conditional, dangerous or "
+       "uncertain)"},
+      {"lock duration", [](json& j) { j["locks"][0]["duration"] = "forever"; }, "",
+       "field 'locks[0].duration': unknown lock duration 'forever'"},
+      {"lock direction", [](json& j) { j["locks"][0]["direction"] = 1; }, "",
+       "field 'locks[0].direction': must be a string"},
+      {"lock kind", [](json& j) { j["locks"][1]["kind"] = "portcullis"; }, "",
+       "field 'locks[1].kind': unknown lock kind 'portcullis' (locked_door, barred_door"},
+      {"lock cell outside",
+       [](json& j) {
+         j["locks"][0]["cells"][0] = {12, 0};
+       },
+       "", "field 'locks[0].cells[0]': (12, 0) is outside the map (12x5)"},
+      {"lock entry", [](json& j) { j["locks"][0]["entry"] = {3}; }, "",
+       "field 'locks[0].entry': must be an [x, y] array"},
+      {"lock safe", [](json& j) { j["locks"][0]["safe"] = 1; }, "",
+       "field 'locks[0].safe': must be true or false"},
+      {"lock key", [](json& j) { j["locks"][2]["keys"][1] = 9; }, "",
+       "field 'locks[2].keys[1]': no key has id 9"},
+      {"lock node", [](json& j) { j["locks"][0]["mission_node"] = 7; }, "",
+       "field 'locks[0].mission_node': no mission node has id 7"},
+      {"lock twice", [](json& j) { j["locks"][1]["id"] = 3; }, "",
+       "field 'locks[1].id': another lock has id 3"},
+      {"lock field", [](json& j) { j["locks"][0].erase("bridge_cells"); }, "",
+       "field 'locks[0].bridge_cells': missing"},
+      {"key kind", [](json& j) { j["keys"][0]["kind"] = "crowbar"; }, "",
+       "field 'keys[0].kind': unknown key kind 'crowbar'"},
+      {"key pos",
+       [](json& j) {
+         j["keys"][1]["pos"] = {-1, 0};
+       },
+       "", "field 'keys[1].pos': (-1, 0) is outside the map"},
+      {"key lock", [](json& j) { j["keys"][1]["locks"][0] = 4; }, "",
+       "field 'keys[1].locks[0]': no lock has id 4"},
+      {"key twice", [](json& j) { j["keys"][1]["id"] = 7; }, "",
+       "field 'keys[1].id': another key has id 7"},
+      {"key field", [](json& j) { j["keys"][0]["colour"] = "red"; }, "",
+       "field 'keys[0].colour': unknown field"},
+      {"keys type", [](json& j) { j["keys"] = json::object(); }, "",
+       "field 'keys': must be an array"},
+      {"edges without nodes", nullptr,
+       head + R"("mission":{"next_node":1,"next_edge":3,"nodes":[],"edges":[]}})",
+       "field 'mission.next_edge': edge ids were given out but no node ids"},
+      {"attr twice", nullptr,
+       head + R"("mission":{"nodes":[{"id":1,"attrs":{"a":1,"b":2,"a":3}}],"edges":[]}})",
+       "field 'mission.nodes[0].attrs.a': appears twice"},
+  };
+  const json base = json::parse(to_json(cyclic_level()));
+  for (const BadCase& c : cases) {
+    std::string text = c.text;
+    if (c.edit) {
+      json doc = base;
+      c.edit(doc);
+      text = doc.dump();
+    }
+    const std::string message = outcome(text);
+    EXPECT_NE(message.find(c.expected), std::string::npos)
+        << c.what << ": expected \"" << c.expected << "\" in \"" << message << "\"";
+  }
+}
+
+// Attribute orders are tracked per element, also when an element repeats "attrs" (the last
+// one counts) or has no attributes.
+TEST(JsonMap, AttributeOrderFollowsTheDocument) {
+  const Level level = level_from_json(R"({"format":"yendor-map","version":1,"width":1,
+      "height":1,"rows":["."],"mission":{"nodes":[
+        {"attrs":{"z":1,"a":2},"id":1},
+        {"id":2,"attrs":{}},
+        {"id":3,"attrs":{"q":true},"attrs":{"y":"s","b":1.5,"x":false}}],
+      "edges":[{"id":1,"from":3,"to":1,"attrs":{"zz":1,"kind":"link"}}]}})");
+  const MissionGraph& g = level.meta.mission;
+  const auto names = [](const ParamSet& a) {
+    std::vector<std::string> out;
+    for (const auto& entry : a.entries())
+      out.push_back(entry.first);
+    return out;
+  };
+  EXPECT_EQ(names(g.find_node(1)->attrs), (std::vector<std::string>{"z", "a"}));
+  EXPECT_TRUE(g.find_node(2)->attrs.empty());
+  EXPECT_EQ(names(g.find_node(3)->attrs), (std::vector<std::string>{"y", "b", "x"}));
+  EXPECT_EQ(names(g.find_edge(1)->attrs), (std::vector<std::string>{"zz", "kind"}));
+}
+
+TEST(JsonMap, TruncatedCyclicDocumentsOnlyThrowInputError) {
+  const std::string valid = to_json(cyclic_level());
+  ASSERT_EQ(outcome(valid), "");
+  for (std::size_t n = 0; n + 1 < valid.size(); n += 13)
+    EXPECT_NE(outcome(std::string_view(valid).substr(0, n)), "") << "accepted length " << n;
 }
 
 TEST(JsonMap, ParserMessageNamesThePosition) {

@@ -24,10 +24,13 @@ std::uint8_t expected_cost(Tile t, const TileCosts& c) {
     case Tile::fountain:
     case Tile::altar:
     case Tile::herb:
+    case Tile::lever:
+    case Tile::ledge:
       return c.floor;
     case Tile::door_closed:
       return c.door_closed;
     case Tile::door_locked:
+    case Tile::door_barred:
       return c.door_locked;
     case Tile::door_secret:
       return c.door_secret;

@@ -6,6 +6,7 @@
 
 #include "yendor/analysis/articulation.hpp"
 #include "yendor/analysis/cell_mask.hpp"
+#include "yendor/analysis/exploration.hpp"
 #include "yendor/analysis/pattern_entropy.hpp"
 #include "yendor/analysis/room_cells.hpp"
 #include "yendor/analysis/room_graph.hpp"
@@ -69,7 +70,12 @@ LevelMetrics measure_level(const Level& level) {
   m.size = level.size();
   // Nothing to measure on a map without cells (label_regions expects at least one).
   if (level.tiles.cell_count() == 0) return m;
-  const RegionLabels regions = label_regions(level.tiles);
+  // Levels with locks are measured with every lock open: lava and chasm gates are ways
+  // through (with their keys), not walls that split the level.
+  Grid<Tile> opened;
+  if (!level.meta.locks.empty()) opened = tiles_with_locks_open(level);
+  const Grid<Tile>& tiles = level.meta.locks.empty() ? level.tiles : opened;
+  const RegionLabels regions = label_regions(tiles);
   for (const std::int64_t cells : regions.sizes)
     m.floor_cells += cells;
   m.floor_share = share(m.floor_cells, m.size.area());
@@ -92,7 +98,7 @@ LevelMetrics measure_level(const Level& level) {
   m.stairs_up = find_stairs(level, level.meta.stairs.up, Tile::stairs_up);
   m.stairs_down = find_stairs(level, level.meta.stairs.down, Tile::stairs_down);
   if (m.stairs_up && m.stairs_down) {
-    const Grid<std::int32_t> steps = walk_distances(level.tiles, *m.stairs_up);
+    const Grid<std::int32_t> steps = walk_distances(tiles, *m.stairs_up);
     if (steps[*m.stairs_down] != k_unreachable) {
       m.stairs_path = steps[*m.stairs_down];
       const double straight =
@@ -110,6 +116,18 @@ LevelMetrics measure_level(const Level& level) {
     }
   m.chokepoint_share = share(m.chokepoint_cut, m.floor_cells);
   m.entropy = pattern_entropy(level.tiles);
+
+  if (m.rooms <= k_backtracking_max_rooms && m.size.area() <= k_backtracking_max_area)
+    if (const std::optional<ExplorationWalk> walk = exploration_walk(level))
+      m.backtracking = walk->backtracking;
+  const LockKeyCounts counts = count_locks_and_keys(level);
+  m.cycles = counts.cycles;
+  m.locks = counts.locks;
+  m.keys = counts.keys;
+  if (counts.cycles > 0) {
+    m.mean_a_length = counts.mean_a_length;
+    m.mean_b_length = counts.mean_b_length;
+  }
   return m;
 }
 

@@ -33,9 +33,23 @@ struct LevelMetrics {
   std::int64_t chokepoint_cut = 0;          // cells it cuts off (0 without a chokepoint)
   double chokepoint_share = 0.0;            // chokepoint_cut / floor_cells
   double entropy = 0.0;                     // bits of 3x3 patterns (pattern_entropy.hpp)
+  // The exploration walk's share of repeated steps (exploration.hpp); computed only on levels
+  // with 1..300 rooms and at most 400,000 cells (the walk costs rooms x area), else none.
+  std::optional<double> backtracking;
+  // Cyclic levels' metadata (count_locks_and_keys); 0 and none for other generators.
+  std::int64_t cycles = 0;
+  std::int64_t locks = 0;
+  std::int64_t keys = 0;
+  std::optional<double> mean_a_length;  // places on a cycle's path a, over meta.cycles
+  std::optional<double> mean_b_length;
 };
 
-// Linear in the map's area (plus its metadata): a 1000x1000 level takes a fraction of a second.
+// The limits under which measure_level runs the exploration walk.
+inline constexpr std::int64_t k_backtracking_max_rooms = 300;
+inline constexpr std::int64_t k_backtracking_max_area = 400000;
+
+// Linear in the map's area (plus its metadata): a 1000x1000 level takes a fraction of a second;
+// backtracking adds O(rooms x area) within its limits.
 LevelMetrics measure_level(const Level& level);
 
 }  // namespace yendor::analysis

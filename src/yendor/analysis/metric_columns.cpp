@@ -18,7 +18,7 @@ Value number(std::int64_t v) {
 
 constexpr std::optional<double> k_none;
 
-const std::array<MetricColumn, 22> k_columns{{
+const std::array<MetricColumn, 28> k_columns{{
     {"width", "map width in cells", true, k_none, k_none,
      [](const LevelMetrics& m) -> Value { return m.size.width; }},
     {"height", "map height in cells", true, k_none, k_none,
@@ -74,6 +74,19 @@ const std::array<MetricColumn, 22> k_columns{{
      [](const LevelMetrics& m) -> Value { return m.chokepoint_share; }},
     {"entropy", "Shannon entropy in bits of the 3x3 traversable patterns (0 to 9)", false, 0.0, 9.0,
      [](const LevelMetrics& m) -> Value { return m.entropy; }},
+    {"backtracking",
+     "share of the exploration walk's steps onto cells walked before (empty: not measured)", false,
+     0.0, 1.0, [](const LevelMetrics& m) -> Value { return m.backtracking; }},
+    {"cycles", "cycles of the mission graph (cyclic levels)", true, k_none, k_none,
+     [](const LevelMetrics& m) { return number(m.cycles); }},
+    {"locks", "locks in the level's metadata (cyclic levels)", true, k_none, k_none,
+     [](const LevelMetrics& m) { return number(m.locks); }},
+    {"keys", "keys and levers in the level's metadata (cyclic levels)", true, k_none, k_none,
+     [](const LevelMetrics& m) { return number(m.keys); }},
+    {"mean_a_length", "mean places on a cycle's path a, entrance to goal (empty: no cycles)", false,
+     k_none, k_none, [](const LevelMetrics& m) -> Value { return m.mean_a_length; }},
+    {"mean_b_length", "mean places on a cycle's path b, goal back to entrance", false, k_none,
+     k_none, [](const LevelMetrics& m) -> Value { return m.mean_b_length; }},
 }};
 
 }  // namespace

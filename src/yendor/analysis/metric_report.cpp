@@ -28,24 +28,6 @@ std::string share_text(double v) {
 
 }  // namespace
 
-std::string json_string(std::string_view text) {
-  std::string out = "\"";
-  for (const char ch : text) {
-    const auto c = static_cast<unsigned char>(ch);
-    if (c == '"' || c == '\\') {
-      out += '\\';
-      out += ch;
-    } else if (c < 0x20) {
-      char buffer[8];
-      std::snprintf(buffer, sizeof buffer, "\\u%04x", static_cast<unsigned>(c));
-      out += buffer;
-    } else {
-      out += ch;
-    }
-  }
-  return out + "\"";
-}
-
 void write_metrics_text(const LevelMetrics& metrics, std::string_view source, std::ostream& out) {
   out << source << "\n";
   for (const MetricColumn& c : metric_columns())

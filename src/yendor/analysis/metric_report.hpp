@@ -10,6 +10,7 @@
 
 #include "yendor/analysis/level_metrics.hpp"
 #include "yendor/analysis/seed_run.hpp"
+#include "yendor/core/json_string.hpp"
 
 namespace yendor::analysis {
 
@@ -26,7 +27,7 @@ std::string run_csv(const SeedRun& run);
 void write_run_text(const SeedRun& run, std::ostream& out);
 void write_run_json(const SeedRun& run, std::ostream& out);
 
-// A JSON string literal (quoted, escaped).
-std::string json_string(std::string_view text);
+// A JSON string literal (quoted, escaped): core's, here for the report writers' callers.
+using yendor::json_string;
 
 }  // namespace yendor::analysis

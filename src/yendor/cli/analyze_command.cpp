@@ -1,7 +1,10 @@
 #include "yendor/cli/analyze_command.hpp"
 
+#include <iomanip>
 #include <ostream>
+#include <sstream>
 
+#include "yendor/analysis/exploration.hpp"
 #include "yendor/analysis/expressive_range.hpp"
 #include "yendor/analysis/generator_comparison.hpp"
 #include "yendor/analysis/level_metrics.hpp"
@@ -29,13 +32,58 @@ void reject(bool given, const std::string& option, const std::string& what) {
   if (given) throw InputError(option + " does not apply to " + what);
 }
 
-void write_metrics(const analysis::LevelMetrics& metrics, const std::string& source,
-                   const AnalyzeOptions& options, std::ostream& out) {
-  if (options.format == "json")
-    analysis::write_metrics_json(metrics, source, out);
-  else
-    analysis::write_metrics_text(metrics, source, out);
+bool has_locks_or_cycles(const analysis::LockKeyCounts& c) {
+  return c.cycles > 0 || c.locks > 0 || c.keys > 0;
 }
+
+// The small table of a cyclic level's locks and keys by attribute, under its metrics.
+void write_lock_key_text(const analysis::LockKeyCounts& c, std::ostream& out) {
+  out << "locks and keys: " << c.locks << (c.locks == 1 ? " lock, " : " locks, ") << c.keys
+      << (c.keys == 1 ? " key, " : " keys, ") << c.cycles << (c.cycles == 1 ? " cycle" : " cycles");
+  if (c.cycles > 0)
+    out << " (mean path a " << analysis::format_number(c.mean_a_length, false) << ", b "
+        << analysis::format_number(c.mean_b_length, false) << " places)";
+  out << "\n";
+  for (const auto& [name, n] : c.by_attribute)
+    out << "  " << std::left << std::setw(32) << name << " " << n << "\n";
+}
+
+// The metrics object with "locks_and_keys" added as its last member.
+void write_metrics_json_with_locks(const analysis::LevelMetrics& metrics, const std::string& source,
+                                   const analysis::LockKeyCounts& c, std::ostream& out) {
+  std::ostringstream base;
+  analysis::write_metrics_json(metrics, source, base);
+  std::string text = base.str();
+  text.erase(text.rfind('}'));  // the document's closing brace; "  }\n" of "metrics" remains
+  text.erase(text.find_last_not_of('\n') + 1);
+  out << text << ",\n  \"locks_and_keys\": {\"cycles\": " << c.cycles
+      << ", \"mean_a_length\": " << analysis::format_number(c.mean_a_length, false)
+      << ", \"mean_b_length\": " << analysis::format_number(c.mean_b_length, false)
+      << ", \"locks\": " << c.locks << ", \"keys\": " << c.keys << ", \"by_attribute\": {";
+  for (std::size_t i = 0; i < c.by_attribute.size(); ++i)
+    out << (i == 0 ? "" : ", ") << analysis::json_string(c.by_attribute[i].first) << ": "
+        << c.by_attribute[i].second;
+  out << "}}\n}\n";
+}
+
+}  // namespace
+
+void write_level_metrics(const Level& level, const std::string& source, const std::string& format,
+                         std::ostream& out) {
+  const analysis::LevelMetrics metrics = analysis::measure_level(level);
+  const analysis::LockKeyCounts counts = analysis::count_locks_and_keys(level);
+  if (format == "json") {
+    if (has_locks_or_cycles(counts))
+      write_metrics_json_with_locks(metrics, source, counts, out);
+    else
+      analysis::write_metrics_json(metrics, source, out);
+    return;
+  }
+  analysis::write_metrics_text(metrics, source, out);
+  if (has_locks_or_cycles(counts)) write_lock_key_text(counts, out);
+}
+
+namespace {
 
 // The pipeline options of a generated map (feature passes, motif, ...), checked as `gen` checks
 // them; and whether any was given, for the targets that take none.
@@ -68,7 +116,7 @@ void analyze_file(const AnalyzeOptions& o, std::ostream& out) {
   reject(!o.output.empty(), "-o", what + " (it is for --heatmap)");
   reject_pipeline_options(o, what);
   const Level level = read_map_file(o.target, "analyze");
-  write_metrics(analysis::measure_level(level), "file " + o.target, o, out);
+  write_level_metrics(level, "file " + o.target, o.format, out);
 }
 
 void analyze_one_map(const Generator& generator, const ParamSet& params, Size size,
@@ -89,7 +137,7 @@ void analyze_one_map(const Generator& generator, const ParamSet& params, Size si
   if (level.meta.motif != "dungeon") source += " motif " + level.meta.motif;
   for (const AppliedPass& pass : level.meta.passes)
     source += " +" + pass.name;
-  write_metrics(analysis::measure_level(level), source, o, out);
+  write_level_metrics(level, source, o.format, out);
 }
 
 void analyze_seed_run(const Generator& generator, const ParamSet& params, Size size,

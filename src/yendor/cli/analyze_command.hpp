@@ -2,7 +2,9 @@
 // `yendor analyze`: the metrics of one map (a generator's or a file's), the summary and
 // variability of a generator over a range of seeds (with a CSV of every map and an
 // expressive-range heat map), or every generator side by side (the thesis's Table 3.1).
-// docs/analysis.md defines the metrics.
+// docs/analysis.md defines the metrics. For one map with locks, keys or cycles (the cyclic
+// generator's metadata), their counts by attribute and the mean cycle path lengths follow
+// the metrics: a small table in text, a "locks_and_keys" member in JSON.
 
 #include <iosfwd>
 #include <optional>
@@ -36,6 +38,10 @@ struct AnalyzeOptions {
 // A target naming a file rather than a generator: it holds a '/' or a '.' (generator names
 // never do; write ./NAME for a file called like a generator).
 bool is_map_file(const std::string& target);
+
+// One map's metrics in `format` (text or json), and its locks and keys when it has any.
+void write_level_metrics(const Level& level, const std::string& source, const std::string& format,
+                         std::ostream& out);
 
 // Runs the analysis; results on `out`, what was written and how long it took on `log`.
 // Throws InputError for bad options (one line, naming the option), IoError for files, and

@@ -9,6 +9,8 @@
 #include "yendor/core/error.hpp"
 #include "yendor/core/file_io.hpp"
 #include "yendor/core/seed.hpp"
+#include "yendor/gen/cyclic/solver.hpp"
+#include "yendor/gen/cyclic/walkthrough.hpp"
 #include "yendor/gen/generate.hpp"
 #include "yendor/gen/motif.hpp"
 #include "yendor/mapio/json_map.hpp"
@@ -218,8 +220,16 @@ void run_gen(const GeneratorRegistry& registry, const GenOptions& options, std::
   const ParamSet params = info.schema.parse(info.name, parse_sets(options.sets));
   const Seed seed = options.seed ? parse_seed(*options.seed) : Seed{fresh_seed(), {}};
 
+  if (options.explain && format == "png" && options.output.empty())
+    throw InputError("--explain prints text: with png output, write the map with -o FILE");
   const Level level =
       generate_level(generator, size, seed.value, params, generate_options(options));
+  if ((options.explain || !options.graph_file.empty()) && level.meta.mission.empty())
+    throw InputError(std::string(options.explain ? "--explain" : "--graph") + " needs a level " +
+                     "built from a mission graph; " + info.name + " makes none (try cyclic)");
+  // The DOT file first: a failure to write it leaves the map unwritten too.
+  if (!options.graph_file.empty())
+    write_file_atomic(options.graph_file, cyclic::mission_to_dot(level.meta.mission));
 
   std::string bytes;
   if (format == "txt") bytes = to_text(level);
@@ -227,10 +237,14 @@ void run_gen(const GeneratorRegistry& registry, const GenOptions& options, std::
   if (format == "png") bytes = to_png(level, options.scale);
   if (options.output.empty()) {
     out << bytes;
-    out.flush();
   } else {
     write_file_atomic(options.output, bytes);
   }
+  if (options.explain) {
+    if (options.output.empty()) out << "\n";
+    out << cyclic::explain_level(level, cyclic::solve_level(level));
+  }
+  out.flush();
 
   log << "yendor: " << info.name << " v" << info.version << " " << size.width << "x" << size.height
       << " seed " << seed.value;

@@ -25,6 +25,9 @@ struct GenOptions {
   double unique_rate = 1.0;
   int difficulty = 1;
   std::vector<std::string> features;  // NAME[:key=value,...], applied in order
+  // Levels with a mission graph (cyclic): write it as Graphviz DOT, print a walkthrough.
+  std::string graph_file;  // empty = none
+  bool explain = false;
 };
 
 Size parse_size(const std::string& text);                    // "WxH"; InputError otherwise

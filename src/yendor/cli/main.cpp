@@ -8,6 +8,7 @@
 #include "yendor/cli/fov_command.hpp"
 #include "yendor/cli/gen_command.hpp"
 #include "yendor/cli/path_command.hpp"
+#include "yendor/cli/plan_command.hpp"
 #include "yendor/core/error.hpp"
 #include "yendor/fov/fov.hpp"
 #include "yendor/gen/generate.hpp"
@@ -106,7 +107,8 @@ int run(int argc, char** argv) {
       "gen", "generate a dungeon level ('yendor gen list' lists the generators)");
   gen_cmd->set_help_flag();  // replaced by our own, so `gen NAME --help` describes NAME
   gen_cmd->add_flag("-h,--help", gen_help, "describe the generator (or this command)");
-  gen_cmd->add_option("generator", gen.generator, "generator name, or 'list'");
+  gen_cmd->add_option("generator", gen.generator,
+                      "generator name, 'list', or 'plan' (the dungeon plan for --depth levels)");
   gen_cmd->add_option("--size", gen.size, "map size WIDTHxHEIGHT (default 80x50)");
   gen_cmd->add_option("--seed", gen.seed, "seed: a number or any text (default: random)");
   gen_cmd->add_option("--set", gen.sets, "generator parameter key=value (repeatable)");
@@ -121,6 +123,10 @@ int run(int argc, char** argv) {
                       "dungeon, cavern, volcanic, aquatic or overgrown (default dungeon)");
   gen_cmd->add_option("--depth", gen.depth, "dungeon depth 1-1000: the RNG stream and vault depth");
   gen_cmd->add_option("--difficulty", gen.difficulty, "1-100, recorded for spawning (default 1)");
+  gen_cmd->add_option("--graph", gen.graph_file,
+                      "cyclic: write the mission graph as Graphviz DOT to this file");
+  gen_cmd->add_flag("--explain", gen.explain,
+                    "cyclic: print a numbered walkthrough of the level after the map");
   gen_cmd->add_option("--unique-rate", gen.unique_rate,
                       "0-10: scales vaults, shops, temples, fountains (default 1)");
 
@@ -163,6 +169,10 @@ int run(int argc, char** argv) {
         cli::print_generator_markdown(registry, std::cout);
       else
         cli::print_generator_list(registry, std::cout);
+      return 0;
+    }
+    if (gen.generator == "plan") {
+      cli::run_plan(cli::plan_options(gen), std::cout, std::cerr);
       return 0;
     }
     if (gen_help) {

@@ -31,6 +31,10 @@ void ParamSet::set(std::string name, ParamValue value) {
   entries_.emplace_back(std::move(name), std::move(value));
 }
 
+bool ParamSet::erase(std::string_view name) {
+  return std::erase_if(entries_, [name](const auto& entry) { return entry.first == name; }) > 0;
+}
+
 const ParamValue* ParamSet::find(std::string_view name) const {
   for (const auto& [n, v] : entries_)
     if (n == name) return &v;

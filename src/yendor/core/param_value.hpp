@@ -20,6 +20,8 @@ std::string to_string(const ParamValue& value);
 class ParamSet {
  public:
   void set(std::string name, ParamValue value);
+  // Removes a value; false when there was none.
+  bool erase(std::string_view name);
   bool contains(std::string_view name) const { return find(name) != nullptr; }
   const ParamValue* find(std::string_view name) const;
 

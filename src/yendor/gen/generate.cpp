@@ -10,6 +10,11 @@ namespace yendor {
 
 void Generator::check(const ParamSet&, Size) const {}
 
+void Generator::generate_in(Level& level, const ParamSet& params, Rng& rng,
+                            const GeneratorContext&) const {
+  generate(level, params, rng);
+}
+
 bool Generator::promises_connectivity(const ParamSet&) const {
   return true;
 }
@@ -73,12 +78,13 @@ Level generate_level(const Generator& generator, Size size, std::uint64_t seed,
   level.meta.unique_rate = options.unique_rate;
 
   const auto depth_index = static_cast<std::uint64_t>(options.depth);
+  const std::string data_dir = options.data_dir.empty() ? default_data_dir() : options.data_dir;
   Rng rng = Rng::for_stream(seed, stream::map_gen, depth_index);
-  generator.generate(level, validated, rng);
+  generator.generate_in(level, validated, rng,
+                        GeneratorContext{data_dir, options.depth, options.difficulty});
 
   // Each pass on its own stream (named by its place in the list and its name), so adding a
   // pass at the end never changes what the earlier ones made.
-  const std::string data_dir = options.data_dir.empty() ? default_data_dir() : options.data_dir;
   const FeatureContext context{options.motif, options.unique_rate, options.difficulty, data_dir};
   for (std::size_t i = 0; i < passes.size(); ++i) {
     const FeaturePassInfo& pass_info = passes[i].pass->info();

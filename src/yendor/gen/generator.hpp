@@ -26,6 +26,14 @@ struct GeneratorInfo {
   ParamSchema schema;
 };
 
+// What the pipeline hands a generator besides its parameters (generators that read content
+// files, like `cyclic` with its grammars, need the data directory).
+struct GeneratorContext {
+  std::string data_dir;  // never empty in the pipeline
+  int depth = 1;
+  int difficulty = 1;
+};
+
 class Generator {
  public:
   virtual ~Generator() = default;
@@ -44,6 +52,11 @@ class Generator {
   // and records rooms, corridors, doors and other metadata. It may place stairs itself; the
   // shared post-pass places any it did not. Must leave the level connected.
   virtual void generate(Level& level, const ParamSet& params, Rng& rng) const = 0;
+
+  // What the pipeline calls: the default forwards to generate(); generators that need the
+  // context override it (and make generate() use default_data_dir()).
+  virtual void generate_in(Level& level, const ParamSet& params, Rng& rng,
+                           const GeneratorContext& context) const;
 };
 
 }  // namespace yendor

@@ -27,5 +27,6 @@ std::unique_ptr<Generator> make_digger_generator();
 std::unique_ptr<Generator> make_town_generator();
 std::unique_ptr<Generator> make_wilderness_generator();
 std::unique_ptr<Generator> make_genetic_generator();
+std::unique_ptr<Generator> make_cyclic_generator();
 
 }  // namespace yendor

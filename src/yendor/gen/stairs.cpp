@@ -124,7 +124,12 @@ StairsReport place_stairs(Level& level, Rng& rng) {
   thread_local FloodOrder cached_flood;
   FloodOrder own_flood;
   FloodOrder& flood = level.tiles.size().area() <= k_cached_flood_cells ? cached_flood : own_flood;
-  report.connectivity.reachable = flood.run(level.tiles, *stairs.up);
+  // With locks, "connected" means connected once every lock is open (lava and chasm locks
+  // are not traversable tiles); the solver proves the order they can be opened in.
+  Grid<Tile> opened;
+  if (!level.meta.locks.empty()) opened = tiles_with_locks_open(level);
+  report.connectivity.reachable =
+      flood.run(level.meta.locks.empty() ? level.tiles : opened, *stairs.up);
   const auto order = flood.order();
   if (!stairs.down) {
     // The flood visits cells layer by layer, so the far candidates (at least 90% as far as

@@ -10,6 +10,8 @@
 
 #include "yendor/core/grid.hpp"
 #include "yendor/core/param_value.hpp"
+#include "yendor/map/locks.hpp"
+#include "yendor/map/mission_graph.hpp"
 #include "yendor/map/tile.hpp"
 
 namespace yendor {
@@ -102,6 +104,12 @@ struct LevelMeta {
   std::vector<Region> regions;
   std::vector<Feature> features;
   std::vector<PartitionNode> partitions;
+  // Cyclic levels (gen/cyclic): the mission graph the level was built from, its cycles, and
+  // every lock and key with its attributes (map/locks.hpp). Empty for other generators.
+  MissionGraph mission;
+  std::vector<CycleInfo> cycles;
+  std::vector<LockInfo> locks;
+  std::vector<KeyInfo> keys;
   bool operator==(const LevelMeta&) const = default;
 };
 
@@ -120,6 +128,10 @@ struct Level {
 
   bool operator==(const Level&) const = default;
 };
+
+// The level's tiles with every lock open (open_lock_tile on each lock cell): what
+// "connected" means on a level with locks, since lava and chasm locks are not traversable.
+Grid<Tile> tiles_with_locks_open(const Level& level);
 
 // FNV-1a-64 over the size, every tile byte and the stairs: the golden hash that pins a
 // generator's output in tests and in the seed catalog.

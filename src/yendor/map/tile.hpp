@@ -29,8 +29,11 @@ enum class Tile : std::uint8_t {
   altar,
   shop_counter,
   herb,
+  door_barred,  // bars: a lever or a timed mechanism opens them; transparent
+  lever,        // a lever fixed in place (a key of map/locks.hpp), standing on floor
+  ledge,        // a drop: one way down, the direction is in the level's lock record
   // New kinds go here, before `count`; the byte values of existing kinds never change
-  // (they are stored in saves). Tiles 20..255 are free.
+  // (they are stored in saves). Tiles 23..255 are free.
   count
 };
 inline constexpr std::size_t k_tile_count = static_cast<std::size_t>(Tile::count);
@@ -75,6 +78,9 @@ inline constexpr std::array<TileInfo, k_tile_count> k_tiles{{
     {"altar", '_', U'_', {240, 240, 120}, true, true, false, false, false},
     {"shop_counter", '|', U'|', {190, 150, 90}, false, true, false, false, false},
     {"herb", '"', U'"', {110, 190, 70}, true, true, false, false, false},
+    {"door_barred", 'B', U'#', {150, 170, 200}, false, true, true, true, false},
+    {"lever", '/', U'/', {230, 200, 90}, true, true, false, false, false},
+    {"ledge", 'v', U'v', {170, 140, 110}, true, true, false, false, false},
 }};
 
 // is_traversable for every byte value (bytes beyond the table are not tiles: false).

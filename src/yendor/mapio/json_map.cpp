@@ -28,6 +28,10 @@ using nlohmann::ordered_json;
 
 constexpr std::string_view k_format = "yendor-map";
 constexpr std::size_t k_max_params = 1000;
+// Restoring a mission graph's unused ids (removed nodes and edges) costs about
+// (unused ids) x (ids in use) steps with MissionGraph's public interface: a bound keeps a
+// hostile document from making that slow.
+constexpr std::int64_t k_max_restore_work = 20'000'000;
 
 const TileInfo& checked_info(Tile t) {
   if (static_cast<std::size_t>(t) >= k_tile_count)
@@ -85,6 +89,39 @@ class Writer {
     }
     out_ += "\n  }";
   }
+  // An object of scalar members and lists, each member on a line and each list element on
+  // a line of its own (the mission graph).
+  void nested(std::string_view name,
+              const std::vector<std::pair<std::string, ordered_json>>& scalars,
+              const std::vector<std::pair<std::string, std::vector<ordered_json>>>& lists) {
+    begin(name);
+    out_ += '{';
+    bool first = true;
+    auto member_begin = [&](const std::string& key) {
+      out_ += first ? "\n    " : ",\n    ";
+      first = false;
+      out_ += dump(ordered_json(key), name);
+      out_ += ": ";
+    };
+    for (const auto& [key, value] : scalars) {
+      member_begin(key);
+      out_ += dump(value, name);
+    }
+    for (const auto& [key, items] : lists) {
+      member_begin(key);
+      if (items.empty()) {
+        out_ += "[]";
+        continue;
+      }
+      out_ += '[';
+      for (std::size_t i = 0; i < items.size(); ++i) {
+        out_ += i == 0 ? "\n      " : ",\n      ";
+        out_ += dump(items[i], name);
+      }
+      out_ += "\n    ]";
+    }
+    out_ += first ? "}" : "\n  }";
+  }
   std::string finish() {
     out_ += "\n}\n";
     return std::move(out_);
@@ -113,6 +150,36 @@ ordered_json param_json(const std::string& name, const ParamValue& value) {
     throw InputError("map json: cannot write parameter '" + name + "': " + to_string(value) +
                      " is not a JSON number");
   return std::visit([](const auto& v) { return ordered_json(v); }, value);
+}
+
+// Attributes of a mission node or edge: a JSON object in the ParamSet's order.
+ordered_json attrs_json(const ParamSet& attrs, const std::string& path) {
+  ordered_json out = ordered_json::object();
+  for (const auto& [name, value] : attrs.entries())
+    out[name] = param_json(path + "." + name, value);
+  return out;
+}
+
+ordered_json points_json(const std::vector<Point>& points) {
+  ordered_json out = ordered_json::array();
+  for (Point p : points)
+    out.push_back(point_json(p));
+  return out;
+}
+
+void write_mission(Writer& w, const MissionGraph& graph) {
+  std::vector<ordered_json> nodes;
+  for (const MissionNode& n : graph.nodes())
+    nodes.push_back(
+        {{"id", n.id}, {"attrs", attrs_json(n.attrs, "mission node " + std::to_string(n.id))}});
+  std::vector<ordered_json> edges;
+  for (const MissionEdge& e : graph.edges())
+    edges.push_back({{"id", e.id},
+                     {"from", e.from},
+                     {"to", e.to},
+                     {"attrs", attrs_json(e.attrs, "mission edge " + std::to_string(e.id))}});
+  w.nested("mission", {{"next_node", graph.next_node_id()}, {"next_edge", graph.next_edge_id()}},
+           {{"nodes", std::move(nodes)}, {"edges", std::move(edges)}});
 }
 
 ordered_json split_json(char split) {
@@ -230,6 +297,58 @@ std::string to_json(const Level& level) {
                      {"split", split_json(n.split)},
                      {"room", n.room}});
   w.list("partitions", items);
+
+  // The metadata of cyclic levels, written only when present so other levels' documents
+  // stay as they were.
+  if (!(meta.mission == MissionGraph{})) write_mission(w, meta.mission);
+
+  if (!meta.cycles.empty()) {
+    items.clear();
+    for (const CycleInfo& c : meta.cycles)
+      items.push_back({{"id", c.id},
+                       {"entrance", c.entrance},
+                       {"goal", c.goal},
+                       {"a_length", c.a_length},
+                       {"b_length", c.b_length},
+                       {"pattern", c.pattern},
+                       {"parent", c.parent}});
+    w.list("cycles", items);
+  }
+
+  if (!meta.locks.empty()) {
+    items.clear();
+    for (const LockInfo& l : meta.locks)
+      items.push_back({{"id", l.id},
+                       {"kind", l.kind},
+                       {"cells", points_json(l.cells)},
+                       {"type", std::string(to_string(l.type))},
+                       {"duration", std::string(to_string(l.duration))},
+                       {"direction", std::string(to_string(l.direction))},
+                       {"safe", l.safe},
+                       {"entry", point_json(l.entry)},
+                       {"keys", l.keys},
+                       {"key_class", l.key_class},
+                       {"bridge_cells", points_json(l.bridge_cells)},
+                       {"main_path", l.main_path},
+                       {"mission_node", l.mission_node}});
+    w.list("locks", items);
+  }
+
+  if (!meta.keys.empty()) {
+    items.clear();
+    for (const KeyInfo& k : meta.keys)
+      items.push_back({{"id", k.id},
+                       {"kind", k.kind},
+                       {"pos", point_json(k.pos)},
+                       {"multipurpose", k.multipurpose},
+                       {"particular", k.particular},
+                       {"consumed", k.consumed},
+                       {"fixed", k.fixed},
+                       {"key_class", k.key_class},
+                       {"locks", k.locks},
+                       {"mission_node", k.mission_node}});
+    w.list("keys", items);
+  }
 
   return w.finish();
 }
@@ -362,10 +481,58 @@ const std::string& string_field(const json& object, std::string_view path, std::
   return get_string(required(object, path, key), std::string(path) + "." + std::string(key));
 }
 
+bool get_bool(const json& v, std::string_view path) {
+  if (!v.is_boolean()) fail(path, "must be true or false");
+  return v.get<bool>();
+}
+
+bool bool_field(const json& object, std::string_view path, std::string_view key) {
+  return get_bool(required(object, path, key), std::string(path) + "." + std::string(key));
+}
+
+// "a, b or c".
+template <typename Names>
+std::string name_list(const Names& names) {
+  std::string out;
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    if (i > 0) out += i + 1 == names.size() ? " or " : ", ";
+    out += names[i];
+  }
+  return out;
+}
+
+// A string field whose value must be one of `names`: "unknown lock type 'sturdy'
+// (conditional, dangerous or uncertain)".
+template <typename Names>
+const std::string& name_field(const json& object, std::string_view path, std::string_view key,
+                              std::string_view what, const Names& names) {
+  const std::string& s = string_field(object, path, key);
+  if (std::find(names.begin(), names.end(), s) == names.end())
+    fail(std::string(path) + "." + std::string(key),
+         "unknown " + std::string(what) + " '" + printable(s) + "' (" + name_list(names) + ")");
+  return s;
+}
+
+// The names of the first N values of a lock enum, in order.
+template <typename Enum, std::size_t N>
+std::array<std::string_view, N> enum_names() {
+  std::array<std::string_view, N> names{};
+  for (std::size_t i = 0; i < N; ++i)
+    names[i] = to_string(static_cast<Enum>(i));
+  return names;
+}
+
+// The document order of the attribute names of each element of mission.nodes and
+// mission.edges (the parsed objects are sorted by name; a ParamSet keeps its order).
+struct AttrOrders {
+  std::vector<std::vector<std::string>> nodes;
+  std::vector<std::vector<std::string>> edges;
+};
+
 class Reader {
  public:
-  Reader(const json& root, std::vector<std::string> param_order)
-      : root_(root), param_order_(std::move(param_order)) {}
+  Reader(const json& root, std::vector<std::string> param_order, AttrOrders attr_orders)
+      : root_(root), param_order_(std::move(param_order)), attr_orders_(std::move(attr_orders)) {}
 
   Level read() {
     if (!root_.is_object()) throw InputError("map json: the document is not a JSON object");
@@ -377,10 +544,11 @@ class Reader {
       throw InputError("map json: unsupported format version " + std::to_string(version) +
                        " (this Yendor reads version " + std::to_string(k_map_json_version) + ")");
     check_object(root_, "",
-                 {"format", "version", "width",    "height",    "generator",  "generator_version",
-                  "seed",   "depth",   "params",   "motif",     "difficulty", "unique_rate",
-                  "passes", "legend",  "rows",     "stairs",    "rooms",      "corridors",
-                  "doors",  "regions", "features", "partitions"});
+                 {"format", "version", "width",    "height",     "generator",  "generator_version",
+                  "seed",   "depth",   "params",   "motif",      "difficulty", "unique_rate",
+                  "passes", "legend",  "rows",     "stairs",     "rooms",      "corridors",
+                  "doors",  "regions", "features", "partitions", "mission",    "cycles",
+                  "locks",  "keys"});
 
     const int width = get_int(required(root_, "", "width"), "width", 0, k_map_max_side);
     const int height = get_int(required(root_, "", "height"), "height", 0, k_map_max_side);
@@ -410,6 +578,11 @@ class Reader {
     read_regions(meta.regions);
     read_features(meta.features);
     read_partitions(meta.partitions);
+    read_mission(meta.mission);
+    read_cycles(meta.cycles, meta.mission);
+    read_locks(meta.locks, meta.mission);
+    read_keys(meta.keys, meta.mission);
+    check_lock_key_references(meta);
     return level;
   }
 
@@ -730,8 +903,290 @@ class Reader {
     }
   }
 
+  // Attributes of a mission node or edge; `order` is their document order when known.
+  static ParamSet read_attrs(const json& v, const std::string& path,
+                             const std::vector<std::string>* order) {
+    if (!v.is_object()) fail(path, "must be an object");
+    if (v.size() > k_max_params || (order != nullptr && order->size() > k_max_params))
+      fail(path, "more than " + std::to_string(k_max_params) + " attributes");
+    ParamSet attrs;
+    if (order != nullptr) {
+      for (const std::string& name : *order) {
+        if (attrs.contains(name)) fail(path + "." + name, "appears twice");
+        if (const json* a = member(v, name)) read_param(attrs, name, *a, path + "." + name);
+      }
+    }
+    for (const auto& item : v.items())
+      if (!attrs.contains(item.key()))
+        read_param(attrs, item.key(), item.value(), path + "." + item.key());
+    return attrs;
+  }
+
+  static const std::vector<std::string>* order_of(const std::vector<std::vector<std::string>>& all,
+                                                  std::size_t i) {
+    return i < all.size() ? &all[i] : nullptr;
+  }
+
+  void read_mission(MissionGraph& graph) const {
+    const json* v = member(root_, "mission");
+    if (v == nullptr) return;
+    check_object(*v, "mission", {"next_node", "next_edge", "nodes", "edges"});
+    const json& node_items = required(*v, "mission", "nodes");
+    check_array(node_items, "mission.nodes");
+    const json& edge_items = required(*v, "mission", "edges");
+    check_array(edge_items, "mission.edges");
+
+    // Nodes and edges in id order (MissionGraph keeps them so).
+    std::vector<MissionNode> nodes;
+    nodes.reserve(node_items.size());
+    int last_node = 0;
+    for (std::size_t i = 0; i < node_items.size(); ++i) {
+      const std::string path = index_path("mission.nodes", i);
+      const json& item = node_items[i];
+      check_object(item, path, {"id", "attrs"});
+      MissionNode node;
+      node.id = int_field(item, path, "id", 1, std::numeric_limits<int>::max() - 1);
+      if (node.id <= last_node)
+        fail(path + ".id", "ids must increase along the list (" + std::to_string(node.id) +
+                               " after " + std::to_string(last_node) + ")");
+      last_node = node.id;
+      node.attrs = read_attrs(required(item, path, "attrs"), path + ".attrs",
+                              order_of(attr_orders_.nodes, i));
+      nodes.push_back(std::move(node));
+    }
+    const auto is_node = [&nodes](int id) {
+      const auto it = std::lower_bound(nodes.begin(), nodes.end(), id,
+                                       [](const MissionNode& n, int key) { return n.id < key; });
+      return it != nodes.end() && it->id == id;
+    };
+
+    std::vector<MissionEdge> edges;
+    edges.reserve(edge_items.size());
+    int last_edge = 0;
+    for (std::size_t i = 0; i < edge_items.size(); ++i) {
+      const std::string path = index_path("mission.edges", i);
+      const json& item = edge_items[i];
+      check_object(item, path, {"id", "from", "to", "attrs"});
+      MissionEdge edge;
+      edge.id = int_field(item, path, "id", 1, std::numeric_limits<int>::max() - 1);
+      if (edge.id <= last_edge)
+        fail(path + ".id", "ids must increase along the list (" + std::to_string(edge.id) +
+                               " after " + std::to_string(last_edge) + ")");
+      last_edge = edge.id;
+      edge.from = int_field(item, path, "from");
+      if (!is_node(edge.from))
+        fail(path + ".from", "no mission node has id " + std::to_string(edge.from));
+      edge.to = int_field(item, path, "to");
+      if (!is_node(edge.to))
+        fail(path + ".to", "no mission node has id " + std::to_string(edge.to));
+      edge.attrs = read_attrs(required(item, path, "attrs"), path + ".attrs",
+                              order_of(attr_orders_.edges, i));
+      edges.push_back(std::move(edge));
+    }
+
+    // The next ids: by default one past the last id in use.
+    int next_node = last_node + 1, next_edge = last_edge + 1;
+    if (const json* n = member(*v, "next_node")) {
+      next_node = get_int(*n, "mission.next_node", 1);
+      if (next_node <= last_node)
+        fail("mission.next_node", "must be greater than every node id (" +
+                                      std::to_string(last_node) + "), not " +
+                                      std::to_string(next_node));
+    }
+    if (const json* e = member(*v, "next_edge")) {
+      next_edge = get_int(*e, "mission.next_edge", 1);
+      if (next_edge <= last_edge)
+        fail("mission.next_edge", "must be greater than every edge id (" +
+                                      std::to_string(last_edge) + "), not " +
+                                      std::to_string(next_edge));
+    }
+    if (next_edge > 1 && next_node == 1)
+      fail("mission.next_edge", "edge ids were given out but no node ids");
+
+    const std::int64_t unused_nodes = std::int64_t{next_node} - 1 - std::ssize(nodes);
+    const std::int64_t unused_edges = std::int64_t{next_edge} - 1 - std::ssize(edges);
+    if (unused_nodes * (std::ssize(nodes) + 1) + unused_edges * (std::ssize(edges) + 1) >
+        k_max_restore_work)
+      fail("mission", "too many unused ids to restore (" + std::to_string(unused_nodes) +
+                          " node ids and " + std::to_string(unused_edges) +
+                          " edge ids are unused)");
+    graph = restore_graph(std::move(nodes), std::move(edges), next_node, next_edge);
+  }
+
+  // Builds the graph with exactly these ids and next ids through MissionGraph's interface:
+  // every id is given out in order, and the unused ones are removed again.
+  static MissionGraph restore_graph(std::vector<MissionNode> nodes, std::vector<MissionEdge> edges,
+                                    int next_node, int next_edge) {
+    MissionGraph graph;
+    std::size_t k = 0;
+    int anchor = -1;  // an unused node kept while unused edge ids are given out
+    for (int id = 1; id < next_node; ++id) {
+      if (k < nodes.size() && nodes[k].id == id) {
+        graph.add_node(std::move(nodes[k++].attrs));
+      } else {
+        graph.add_node({});
+        if (anchor == -1 && nodes.empty())
+          anchor = id;
+        else
+          graph.remove_node(id);
+      }
+    }
+    const int hook = nodes.empty() ? anchor : nodes.front().id;
+    k = 0;
+    for (int id = 1; id < next_edge; ++id) {
+      if (k < edges.size() && edges[k].id == id) {
+        graph.add_edge(edges[k].from, edges[k].to, std::move(edges[k].attrs));
+        ++k;
+      } else {
+        graph.add_edge(hook, hook, {});
+        graph.remove_edge(id);
+      }
+    }
+    if (anchor != -1) graph.remove_node(anchor);
+    return graph;
+  }
+
+  // A mission node reference: -1 (none) or the id of a node of the level's mission graph.
+  static int node_ref(const json& object, const std::string& path, std::string_view key,
+                      const MissionGraph& graph) {
+    const int id = int_field(object, path, key, -1);
+    if (id != -1 && graph.find_node(id) == nullptr)
+      fail(path + "." + std::string(key), "no mission node has id " + std::to_string(id));
+    return id;
+  }
+
+  std::vector<Point> read_points(const json& object, const std::string& path,
+                                 std::string_view key) const {
+    const std::string field = path + "." + std::string(key);
+    const json& v = required(object, path, key);
+    check_array(v, field);
+    std::vector<Point> points;
+    points.reserve(v.size());
+    for (std::size_t k = 0; k < v.size(); ++k)
+      points.push_back(read_point(v[k], index_path(field, k)));
+    return points;
+  }
+
+  static std::vector<int> read_ids(const json& object, const std::string& path,
+                                   std::string_view key) {
+    const std::string field = path + "." + std::string(key);
+    const json& v = required(object, path, key);
+    check_array(v, field);
+    std::vector<int> ids;
+    ids.reserve(v.size());
+    for (std::size_t k = 0; k < v.size(); ++k)
+      ids.push_back(get_int(v[k], index_path(field, k)));
+    return ids;
+  }
+
+  void read_cycles(std::vector<CycleInfo>& cycles, const MissionGraph& graph) const {
+    const json* v = list("cycles");
+    if (v == nullptr) return;
+    std::set<int> ids;
+    for (std::size_t i = 0; i < v->size(); ++i) {
+      const std::string path = index_path("cycles", i);
+      const json& item = (*v)[i];
+      check_object(item, path,
+                   {"id", "entrance", "goal", "a_length", "b_length", "pattern", "parent"});
+      CycleInfo cycle;
+      cycle.id = int_field(item, path, "id", 0);
+      if (!ids.insert(cycle.id).second)
+        fail(path + ".id", "another cycle has id " + std::to_string(cycle.id));
+      cycle.entrance = node_ref(item, path, "entrance", graph);
+      cycle.goal = node_ref(item, path, "goal", graph);
+      cycle.a_length = int_field(item, path, "a_length", 0);
+      cycle.b_length = int_field(item, path, "b_length", 0);
+      cycle.pattern = string_field(item, path, "pattern");
+      cycle.parent = int_field(item, path, "parent", -1);
+      cycles.push_back(std::move(cycle));
+    }
+    for (std::size_t i = 0; i < cycles.size(); ++i) {
+      const int parent = cycles[i].parent;
+      if (parent == cycles[i].id)
+        fail(index_path("cycles", i) + ".parent", "a cycle cannot be nested in itself");
+      if (parent != -1 && ids.count(parent) == 0)
+        fail(index_path("cycles", i) + ".parent", "no cycle has id " + std::to_string(parent));
+    }
+  }
+
+  void read_locks(std::vector<LockInfo>& locks, const MissionGraph& graph) {
+    const json* v = list("locks");
+    if (v == nullptr) return;
+    for (std::size_t i = 0; i < v->size(); ++i) {
+      const std::string path = index_path("locks", i);
+      const json& item = (*v)[i];
+      check_object(item, path,
+                   {"id", "kind", "cells", "type", "duration", "direction", "safe", "entry", "keys",
+                    "key_class", "bridge_cells", "main_path", "mission_node"});
+      LockInfo lock;
+      lock.id = int_field(item, path, "id", 0);
+      if (!lock_ids_.insert(lock.id).second)
+        fail(path + ".id", "another lock has id " + std::to_string(lock.id));
+      lock.kind = name_field(item, path, "kind", "lock kind", lock_realizations());
+      lock.cells = read_points(item, path, "cells");
+      lock.type = *lock_type_from_string(
+          name_field(item, path, "type", "lock type", enum_names<LockType, 3>()));
+      lock.duration = *lock_duration_from_string(
+          name_field(item, path, "duration", "lock duration", enum_names<LockDuration, 4>()));
+      lock.direction = *lock_direction_from_string(
+          name_field(item, path, "direction", "lock direction", enum_names<LockDirection, 3>()));
+      lock.safe = bool_field(item, path, "safe");
+      if (const json& entry = required(item, path, "entry"); !entry.is_null())
+        lock.entry = read_point(entry, path + ".entry");
+      lock.keys = read_ids(item, path, "keys");
+      lock.key_class = string_field(item, path, "key_class");
+      lock.bridge_cells = read_points(item, path, "bridge_cells");
+      lock.main_path = bool_field(item, path, "main_path");
+      lock.mission_node = node_ref(item, path, "mission_node", graph);
+      locks.push_back(std::move(lock));
+    }
+  }
+
+  void read_keys(std::vector<KeyInfo>& keys, const MissionGraph& graph) {
+    const json* v = list("keys");
+    if (v == nullptr) return;
+    for (std::size_t i = 0; i < v->size(); ++i) {
+      const std::string path = index_path("keys", i);
+      const json& item = (*v)[i];
+      check_object(item, path,
+                   {"id", "kind", "pos", "multipurpose", "particular", "consumed", "fixed",
+                    "key_class", "locks", "mission_node"});
+      KeyInfo key;
+      key.id = int_field(item, path, "id", 0);
+      if (!key_ids_.insert(key.id).second)
+        fail(path + ".id", "another key has id " + std::to_string(key.id));
+      key.kind = name_field(item, path, "kind", "key kind", key_kinds());
+      key.pos = read_point(required(item, path, "pos"), path + ".pos");
+      key.multipurpose = bool_field(item, path, "multipurpose");
+      key.particular = bool_field(item, path, "particular");
+      key.consumed = bool_field(item, path, "consumed");
+      key.fixed = bool_field(item, path, "fixed");
+      key.key_class = string_field(item, path, "key_class");
+      key.locks = read_ids(item, path, "locks");
+      key.mission_node = node_ref(item, path, "mission_node", graph);
+      keys.push_back(std::move(key));
+    }
+  }
+
+  // Locks name their keys and keys their locks by id: every id must resolve.
+  void check_lock_key_references(const LevelMeta& meta) const {
+    for (std::size_t i = 0; i < meta.locks.size(); ++i)
+      for (std::size_t k = 0; k < meta.locks[i].keys.size(); ++k)
+        if (key_ids_.count(meta.locks[i].keys[k]) == 0)
+          fail(index_path(index_path("locks", i) + ".keys", k),
+               "no key has id " + std::to_string(meta.locks[i].keys[k]));
+    for (std::size_t i = 0; i < meta.keys.size(); ++i)
+      for (std::size_t k = 0; k < meta.keys[i].locks.size(); ++k)
+        if (lock_ids_.count(meta.keys[i].locks[k]) == 0)
+          fail(index_path(index_path("keys", i) + ".locks", k),
+               "no lock has id " + std::to_string(meta.keys[i].locks[k]));
+  }
+
   const json& root_;
   std::vector<std::string> param_order_;
+  AttrOrders attr_orders_;
+  std::set<int> lock_ids_;
+  std::set<int> key_ids_;
   Size size_;
   std::array<std::optional<Tile>, 256> by_byte_{};  // tile by symbol byte
   std::set<int> room_ids_;
@@ -770,18 +1225,42 @@ std::string syntax_error_message(const json::parse_error& e) {
 Level level_from_json(std::string_view text) {
   // Parses into std::map objects (fast for any number of keys) and records the document order
   // of the names in "params", which a ParamSet keeps.
-  std::string top_key;
+  // Likewise the order of the attributes of mission nodes and edges: in
+  // {"mission": {"nodes": [{"attrs": {NAME: ...}}]}} the names are keys at depth 5.
+  std::string top_key, mission_key, element_key;
   std::vector<std::string> param_order;
+  AttrOrders attr_orders;
+  const auto mission_list = [&]() -> std::vector<std::vector<std::string>>* {
+    if (top_key != "mission") return nullptr;
+    if (mission_key == "nodes") return &attr_orders.nodes;
+    if (mission_key == "edges") return &attr_orders.edges;
+    return nullptr;
+  };
   const json::parser_callback_t record_order = [&](int depth, json::parse_event_t event,
                                                    json& parsed) {
     if (event == json::parse_event_t::key) {
       if (depth == 1) {
         top_key = parsed.get<std::string>();
+        mission_key.clear();
         // Of a repeated "params" the parser keeps the last; so does the order.
         if (top_key == "params") param_order.clear();
+        if (top_key == "mission") attr_orders = AttrOrders{};
       } else if (depth == 2 && top_key == "params") {
         param_order.push_back(parsed.get<std::string>());
+      } else if (depth == 2 && top_key == "mission") {
+        mission_key = parsed.get<std::string>();
+        if (auto* orders = mission_list()) orders->clear();
+      } else if (depth == 4 && mission_list() != nullptr) {
+        element_key = parsed.get<std::string>();
+        if (element_key == "attrs" && !mission_list()->empty()) mission_list()->back().clear();
+      } else if (depth == 5 && element_key == "attrs" && mission_list() != nullptr &&
+                 !mission_list()->empty()) {
+        mission_list()->back().push_back(parsed.get<std::string>());
       }
+    } else if (event == json::parse_event_t::object_start && depth == 3) {
+      // A new element of mission.nodes or mission.edges.
+      if (auto* orders = mission_list()) orders->emplace_back();
+      element_key.clear();
     }
     return true;
   };
@@ -796,7 +1275,7 @@ Level level_from_json(std::string_view text) {
   }
 
   try {
-    return Reader(root, std::move(param_order)).read();
+    return Reader(root, std::move(param_order), std::move(attr_orders)).read();
   } catch (const json::exception& e) {
     // The checks above are meant to leave nlohmann nothing to throw; if one slips through it
     // is still bad input.

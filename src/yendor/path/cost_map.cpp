@@ -21,6 +21,7 @@ std::array<std::uint8_t, 256> tile_cost_table(const TileCosts& costs) {
         table[i] = costs.door_closed;
         break;
       case Tile::door_locked:
+      case Tile::door_barred:  // bars: a lever opens them, as a key opens a locked door
         table[i] = costs.door_locked;
         break;
       case Tile::door_secret:
