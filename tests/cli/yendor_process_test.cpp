@@ -2,13 +2,13 @@
 // error is one line on stderr with nothing half-written.
 
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 
 #include <algorithm>
 #include <filesystem>
 #include <string>
 #include <vector>
 
+#include "support/yendor_process_test.hpp"
 #include "yendor/core/file_io.hpp"
 #include "yendor/core/hash.hpp"
 #include "yendor/mapio/json_map.hpp"
@@ -19,64 +19,9 @@ namespace {
 
 namespace fs = std::filesystem;
 
-struct Result {
-  int exit_code = -1;
-  std::string out;
-  std::string err;
-};
+using Result = test::ProcessResult;
 
-std::string quote(const std::string& s) {
-  std::string q = "'";
-  for (char c : s)
-    q += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return q + "'";
-}
-
-class Yendor : public ::testing::Test {
- protected:
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           ("yendor_cli_" +
-            std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-
-  Result run(const std::vector<std::string>& args) const {
-    std::string cmd = quote(YENDOR_EXE);
-    for (const auto& a : args)
-      cmd += " " + quote(a);
-    const fs::path out = dir_ / "stdout", err = dir_ / "stderr";
-    cmd += " >" + quote(out.string()) + " 2>" + quote(err.string()) + " </dev/null";
-    const int status = std::system(cmd.c_str());
-    Result r;
-    r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-    r.out = read_file(out.string());
-    r.err = read_file(err.string());
-    fs::remove(out);
-    fs::remove(err);
-    return r;
-  }
-
-  // A bad-input run: exit code 2, nothing on stdout, exactly one line on stderr.
-  void expect_input_error(const std::vector<std::string>& args, const std::string& needle) const {
-    std::string joined;
-    for (const auto& a : args)
-      joined += a + " ";
-    SCOPED_TRACE(joined);
-    const Result r = run(args);
-    EXPECT_EQ(r.exit_code, 2);
-    EXPECT_EQ(r.out, "");
-    ASSERT_FALSE(r.err.empty());
-    EXPECT_EQ(r.err.find('\n'), r.err.size() - 1) << r.err;
-    EXPECT_EQ(r.err.rfind("yendor: error: ", 0), 0u) << r.err;
-    EXPECT_NE(r.err.find(needle), std::string::npos) << r.err;
-  }
-
-  std::string path(const std::string& name) const { return (dir_ / name).string(); }
-  fs::path dir_;
-};
+class Yendor : public test::YendorProcessTest {};
 
 TEST_F(Yendor, ListsGenerators) {
   const Result r = run({"gen", "list"});

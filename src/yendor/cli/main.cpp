@@ -1,5 +1,6 @@
 // The `yendor` command. Exit codes: 0 success, 2 bad input (arguments, values, files),
-// 3 a generator broke its guarantee (a bug: please report the printed seed), 1 anything else.
+// 3 a generator broke its guarantee (a bug: please report the printed seed), 1 anything else
+// (and a replay that diverges).
 
 #include <CLI/CLI.hpp>
 #include <iostream>
@@ -9,6 +10,8 @@
 #include "yendor/cli/gen_command.hpp"
 #include "yendor/cli/path_command.hpp"
 #include "yendor/cli/plan_command.hpp"
+#include "yendor/cli/play_command.hpp"
+#include "yendor/cli/replay_command.hpp"
 #include "yendor/core/error.hpp"
 #include "yendor/fov/fov.hpp"
 #include "yendor/gen/generate.hpp"
@@ -94,6 +97,35 @@ CLI::App* add_path_command(CLI::App& app, yendor::cli::PathCommandOptions& optio
   return cmd;
 }
 
+// `yendor play`: its options.
+CLI::App* add_play_command(CLI::App& app, yendor::cli::PlayOptions& options) {
+  CLI::App* cmd = app.add_subcommand(
+      "play", "play a game: headless, by a bot, saved in a game directory (--dir)");
+  cmd->add_flag("--headless", options.headless, "no terminal: a bot plays (needs --bot)");
+  cmd->add_option("--bot", options.bot, "who plays headless: random");
+  cmd->add_option("--seed", options.seed,
+                  "a new game's seed: a number or any text (default: random)");
+  cmd->add_option("--turns", options.turns,
+                  "play at most this many turns, then save (default 1000)");
+  cmd->add_option("--dir", options.dir,
+                  "game directory: save, replays, scores, morgues (default $YENDOR_HOME, "
+                  "$XDG_DATA_HOME/yendor or ~/.local/share/yendor)");
+  cmd->add_option("--name", options.name, "the character's name (default Adventurer)");
+  cmd->add_option("--content", options.content, "game content directory (default data/game)");
+  return cmd;
+}
+
+// `yendor replay`: its options.
+CLI::App* add_replay_command(CLI::App& app, yendor::cli::ReplayCommandOptions& options) {
+  CLI::App* cmd =
+      app.add_subcommand("replay", "re-run a recorded game and check that it reaches the same end");
+  cmd->add_option("file", options.file, "the replay file")->required();
+  cmd->add_flag("--headless", options.headless, "verify without showing (the only mode for now)");
+  cmd->add_option("--content", options.content,
+                  "the content it was recorded with (default data/game)");
+  return cmd;
+}
+
 int run(int argc, char** argv) {
   using namespace yendor;
   CLI::App app{"Yendor: a roguelike and a laboratory for dungeon generation and monster AI"};
@@ -136,6 +168,13 @@ int run(int argc, char** argv) {
   CLI::App* fov_cmd = add_fov_command(app, fov_options);
   cli::PathCommandOptions path_options;
   CLI::App* path_cmd = add_path_command(app, path_options);
+  cli::PlayOptions play_options;
+  CLI::App* play_cmd = add_play_command(app, play_options);
+  cli::ReplayCommandOptions replay_options;
+  CLI::App* replay_cmd = add_replay_command(app, replay_options);
+  std::string scores_dir;
+  CLI::App* scores_cmd = app.add_subcommand("scores", "the high-score list of a game directory");
+  scores_cmd->add_option("--dir", scores_dir, "game directory (default as for play)");
 
   // Name an unknown command instead of CLI11's generic "a subcommand is required".
   if (argc > 1 && argv[1][0] != '-') {
@@ -198,6 +237,9 @@ int run(int argc, char** argv) {
     cli::run_fov(fov::builtin_fovs(), fov_options, std::cout, std::cerr);
   }
   if (path_cmd->parsed()) cli::run_path(path_options, std::cout, std::cerr);
+  if (play_cmd->parsed()) cli::run_play(play_options, std::cout, std::cerr);
+  if (replay_cmd->parsed()) return cli::run_replay(replay_options, std::cout, std::cerr);
+  if (scores_cmd->parsed()) cli::run_scores(scores_dir, std::cout);
   return 0;
 }
 

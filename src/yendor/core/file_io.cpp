@@ -7,6 +7,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -65,6 +66,18 @@ std::string read_file(const std::string& path) {
   out << in.rdbuf();
   if (in.bad()) throw IoError(system_error("cannot read", path));
   return std::move(out).str();
+}
+
+std::string move_aside(const std::string& path) {
+  namespace fs = std::filesystem;
+  for (int n = 1; n <= 1000; ++n) {
+    const std::string target = path + (n == 1 ? ".bad" : ".bad-" + std::to_string(n));
+    std::error_code ec;
+    if (fs::exists(fs::symlink_status(target, ec))) continue;
+    fs::rename(path, target, ec);
+    return ec ? std::string() : target;
+  }
+  return {};
 }
 
 }  // namespace yendor

@@ -12,4 +12,9 @@ namespace yendor {
 void write_file_atomic(const std::string& path, std::string_view bytes);
 std::string read_file(const std::string& path);
 
+// Renames a file that must not be lost or overwritten (a bad save) to PATH.bad, or PATH.bad-2,
+// -3, ... when that exists: never over an existing file. Returns the new name, or "" when it
+// could not be moved.
+std::string move_aside(const std::string& path);
+
 }  // namespace yendor

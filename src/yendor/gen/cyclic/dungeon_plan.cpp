@@ -10,6 +10,7 @@
 #include "yendor/core/file_io.hpp"
 #include "yendor/core/json_string.hpp"
 #include "yendor/core/rng.hpp"
+#include "yendor/core/toml_where.hpp"
 #include "yendor/gen/cyclic/cyclic_options.hpp"
 #include "yendor/map/locks.hpp"
 
@@ -58,10 +59,6 @@ struct PlanTable {
   std::vector<PatternRow> patterns;
 };
 
-int line_of(const toml::node& node) {
-  return static_cast<int>(node.source().begin.line);
-}
-
 bool contains(const std::vector<std::string>& names, std::string_view name) {
   return std::find(names.begin(), names.end(), name) != names.end();
 }
@@ -78,21 +75,7 @@ std::string list_of(const std::vector<std::string_view>& names) {
 }
 
 // Where a problem is: the file and, once known, the entry ("lock 'lava'", "band 2").
-struct Context {
-  const std::string& file;
-  std::string owner;
-
-  [[noreturn]] void fail(int line, std::string_view field, const std::string& problem) const {
-    std::string message = file + ":" + std::to_string(line) + ": ";
-    if (!owner.empty()) message += owner + ": ";
-    if (!field.empty()) message += "field '" + std::string(field) + "': ";
-    throw InputError(message + problem);
-  }
-  [[noreturn]] void fail(const toml::node& node, std::string_view field,
-                         const std::string& problem) const {
-    fail(line_of(node), field, problem);
-  }
-
+struct Context : TomlWhere {
   void check_fields(const toml::table& table, const std::vector<std::string_view>& fields) const {
     for (auto&& [key, node] : table)
       if (!known(fields, key.str()))

@@ -9,6 +9,7 @@
 
 #include "yendor/core/error.hpp"
 #include "yendor/core/file_io.hpp"
+#include "yendor/core/toml_where.hpp"
 
 namespace yendor::cyclic {
 
@@ -18,22 +19,7 @@ constexpr std::uintmax_t k_max_file_bytes = 1 << 20;
 constexpr int k_max_node_number = 99;
 
 // Where an error is: the file, a line, and "rule 'x'" / "recipe 'x'" (or nothing).
-struct Context {
-  const std::string& file;
-  std::string owner;  // "rule 'lock_key'", "recipe 'cyclic'" or ""
-
-  [[noreturn]] void fail(int line, std::string_view field, const std::string& problem) const {
-    std::string message = file + ":" + std::to_string(line) + ": ";
-    if (!owner.empty()) message += owner + ": ";
-    if (!field.empty()) message += "field '" + std::string(field) + "': ";
-    throw GrammarError(message + problem);
-  }
-  [[noreturn]] void fail(const toml::node& node, std::string_view field,
-                         const std::string& problem) const {
-    fail(line_of(node), field, problem);
-  }
-  static int line_of(const toml::node& node) { return static_cast<int>(node.source().begin.line); }
-};
+using Context = TomlWhereOf<GrammarError>;
 
 // Rule, recipe and set names: lower-case letters, digits, '_' and '-'.
 bool is_name(std::string_view s) {
@@ -53,25 +39,6 @@ bool is_identifier(std::string_view s) {
                      [&](char c) { return letter(c) || (c >= '0' && c <= '9'); });
 }
 
-std::string type_name(const toml::node& node) {
-  switch (node.type()) {
-    case toml::node_type::string:
-      return "text";
-    case toml::node_type::integer:
-      return "an integer";
-    case toml::node_type::floating_point:
-      return "a real";
-    case toml::node_type::boolean:
-      return "a bool";
-    case toml::node_type::array:
-      return "an array";
-    case toml::node_type::table:
-      return "a table";
-    default:
-      return "a date or time";
-  }
-}
-
 // Rejects every key of `table` not in `known` ("field 'wieght' is unknown").
 void check_known(const Context& ctx, const toml::table& table,
                  std::initializer_list<std::string_view> known, std::string_view where) {
@@ -86,17 +53,19 @@ void check_known(const Context& ctx, const toml::table& table,
 }
 
 std::string get_text(const Context& ctx, const toml::node& node, std::string_view field) {
-  if (!node.is_string()) ctx.fail(node, field, "expected text, found " + type_name(node));
+  if (!node.is_string()) ctx.fail(node, field, "expected text, found " + toml_type_name(node));
   return node.as_string()->get();
 }
 
 bool get_bool(const Context& ctx, const toml::node& node, std::string_view field) {
-  if (!node.is_boolean()) ctx.fail(node, field, "expected true or false, found " + type_name(node));
+  if (!node.is_boolean())
+    ctx.fail(node, field, "expected true or false, found " + toml_type_name(node));
   return node.as_boolean()->get();
 }
 
 int get_number(const Context& ctx, const toml::node& node, std::string_view field) {
-  if (!node.is_integer()) ctx.fail(node, field, "expected a node number, found " + type_name(node));
+  if (!node.is_integer())
+    ctx.fail(node, field, "expected a node number, found " + toml_type_name(node));
   const std::int64_t n = node.as_integer()->get();
   if (n < 1 || n > k_max_node_number)
     ctx.fail(
@@ -106,12 +75,12 @@ int get_number(const Context& ctx, const toml::node& node, std::string_view fiel
 }
 
 const toml::table& get_table(const Context& ctx, const toml::node& node, std::string_view field) {
-  if (!node.is_table()) ctx.fail(node, field, "expected a table, found " + type_name(node));
+  if (!node.is_table()) ctx.fail(node, field, "expected a table, found " + toml_type_name(node));
   return *node.as_table();
 }
 
 const toml::array& get_array(const Context& ctx, const toml::node& node, std::string_view field) {
-  if (!node.is_array()) ctx.fail(node, field, "expected an array, found " + type_name(node));
+  if (!node.is_array()) ctx.fail(node, field, "expected an array, found " + toml_type_name(node));
   return *node.as_array();
 }
 
@@ -177,7 +146,8 @@ Expr get_amount(const Context& ctx, const toml::node& node, std::string_view fie
     if (!(v >= 0)) ctx.fail(node, field, "must not be negative");
     return Expr::literal(*literal_of(node));
   }
-  ctx.fail(node, field, "expected a number or an expression in text, found " + type_name(node));
+  ctx.fail(node, field,
+           "expected a number or an expression in text, found " + toml_type_name(node));
 }
 
 // Text in a pattern: "*" present, "-" absent, "!x" not x, "a|b" one of, "\..." literal.
@@ -196,13 +166,13 @@ AttrTest parse_test(const Context& ctx, const std::string& attr, const toml::nod
       else if (item.is_string())
         test.values.push_back(std::string(item.as_string()->get()));
       else
-        ctx.fail(item, attr, "a one-of list holds literals, found " + type_name(item));
+        ctx.fail(item, attr, "a one-of list holds literals, found " + toml_type_name(item));
     }
     if (test.values.empty()) ctx.fail(node, attr, "the one-of list is empty");
     return test;
   }
   if (!node.is_string())
-    ctx.fail(node, attr, "expected a literal, text or a list, found " + type_name(node));
+    ctx.fail(node, attr, "expected a literal, text or a list, found " + toml_type_name(node));
   std::string_view text = node.as_string()->get();
   if (text.starts_with('\\')) {
     test.values.push_back(std::string(text.substr(1)));
@@ -250,7 +220,7 @@ AttrAssign parse_assign(const Context& ctx, const std::string& attr, const toml:
     return assign;
   }
   if (!node.is_string())
-    ctx.fail(node, attr, "expected a literal or text, found " + type_name(node));
+    ctx.fail(node, attr, "expected a literal or text, found " + toml_type_name(node));
   std::string_view text = node.as_string()->get();
   if (text.starts_with('=')) {
     assign.mode = AttrAssign::Mode::expression;
@@ -325,7 +295,7 @@ void parse_lhs(const Context& ctx, const toml::node& lhs_node, Rule& rule, Scope
   for (const toml::node& item : get_array(ctx, *nodes, "lhs.nodes")) {
     const toml::table& t = get_table(ctx, item, "lhs.nodes");
     PatternNode node;
-    node.number = get_number(ctx, require(ctx, t, Context::line_of(item), "n"), "n");
+    node.number = get_number(ctx, require(ctx, t, toml_line(item), "n"), "n");
     if (!scope.objects.insert(std::to_string(node.number)).second)
       ctx.fail(item, "n", "node " + std::to_string(node.number) + " is defined twice");
     for (auto&& [key, value] : t) {
@@ -340,7 +310,7 @@ void parse_lhs(const Context& ctx, const toml::node& lhs_node, Rule& rule, Scope
   if (edges == nullptr) return;
   for (const toml::node& item : get_array(ctx, *edges, "lhs.edges")) {
     const toml::table& t = get_table(ctx, item, "lhs.edges");
-    const int line = Context::line_of(item);
+    const int line = toml_line(item);
     PatternEdge edge;
     for (const char* end : {"from", "to"}) {
       const toml::node& n = require(ctx, t, line, end);
@@ -382,7 +352,7 @@ void parse_rhs(const Context& ctx, const toml::node& rhs_node, Rule& rule, const
     for (const toml::node& item : get_array(ctx, *nodes, "rhs.nodes")) {
       const toml::table& t = get_table(ctx, item, "rhs.nodes");
       ResultNode node;
-      node.number = get_number(ctx, require(ctx, t, Context::line_of(item), "n"), "n");
+      node.number = get_number(ctx, require(ctx, t, toml_line(item), "n"), "n");
       if (!numbers.insert(node.number).second)
         ctx.fail(item, "n", "node " + std::to_string(node.number) + " is defined twice");
       node.assigns = parse_assigns(ctx, t, {"n"}, scope);
@@ -395,7 +365,7 @@ void parse_rhs(const Context& ctx, const toml::node& rhs_node, Rule& rule, const
   if (const toml::node* edges = find(rhs, "edges")) {
     for (const toml::node& item : get_array(ctx, *edges, "rhs.edges")) {
       const toml::table& t = get_table(ctx, item, "rhs.edges");
-      const int line = Context::line_of(item);
+      const int line = toml_line(item);
       ResultEdge edge;
       const PatternEdge* source = nullptr;
       if (const toml::node* n = find(t, "same")) {
@@ -414,7 +384,7 @@ void parse_rhs(const Context& ctx, const toml::node& rhs_node, Rule& rule, const
         slot = n != nullptr ? get_number(ctx, *n, end)
                             : (std::string_view(end) == "from" ? source->from : source->to);
         if (numbers.count(slot) == 0)
-          ctx.fail(n != nullptr ? Context::line_of(*n) : line, end,
+          ctx.fail(n != nullptr ? toml_line(*n) : line, end,
                    "node " + std::to_string(slot) + " is not in rhs.nodes");
       }
       edge.assigns = parse_assigns(ctx, t, {"same", "from", "to"}, scope);
@@ -428,7 +398,7 @@ void parse_rhs(const Context& ctx, const toml::node& rhs_node, Rule& rule, const
 void parse_rule(Grammar& grammar, const toml::node& item, const std::string& file) {
   const Context bare{file, ""};
   const toml::table& t = get_table(bare, item, "rule");
-  const int line = Context::line_of(item);
+  const int line = toml_line(item);
   const std::string name = get_text(bare, require(bare, t, line, "name"), "name");
   if (!is_name(name))
     bare.fail(*t.get("name"), "name",
@@ -453,7 +423,7 @@ void parse_rule(Grammar& grammar, const toml::node& item, const std::string& fil
 void parse_recipe(Grammar& grammar, const toml::node& item, const std::string& file) {
   const Context bare{file, ""};
   const toml::table& t = get_table(bare, item, "recipe");
-  const int line = Context::line_of(item);
+  const int line = toml_line(item);
   const std::string name = get_text(bare, require(bare, t, line, "name"), "name");
   if (!is_name(name))
     bare.fail(*t.get("name"), "name",
@@ -471,7 +441,7 @@ void parse_recipe(Grammar& grammar, const toml::node& item, const std::string& f
     const toml::table& st = get_table(ctx, s, "steps");
     check_known(ctx, st, {"sets", "times", "until_done", "required", "description"}, " in a step");
     RecipeStep step;
-    step.location = {file, Context::line_of(s)};
+    step.location = {file, toml_line(s)};
     step.sets = get_names(ctx, require(ctx, st, step.location.line, "sets"), "sets");
     if (const toml::node* n = find(st, "until_done"))
       step.until_done = get_bool(ctx, *n, "until_done");

@@ -1,0 +1,66 @@
+#pragma once
+// The rules engine: Game::step(Action) -> events. It never draws and never waits for input;
+// the terminal game, the bots and Python all drive this same simulation. docs/rules.md says
+// what every rule is and which source it follows.
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "yendor/fov/visible_set.hpp"
+#include "yendor/game/action.hpp"
+#include "yendor/game/content.hpp"
+#include "yendor/game/event.hpp"
+#include "yendor/game/state.hpp"
+
+namespace yendor::game {
+
+struct GameOptions {
+  std::uint64_t seed = 0;
+  std::string name = "Adventurer";
+  int levels = 0;  // 0: the dungeon recipe's count
+};
+
+// The player's sight radius (docs/rules.md).
+inline constexpr int k_player_vision = 9;
+
+class Game {
+ public:
+  // A new game: level 1 is generated and populated, the others when first entered; the
+  // player stands on level 1's up stairs.
+  Game(std::shared_ptr<const Content> content, const GameOptions& options);
+  // A game from a state (a loaded save): derived caches are rebuilt.
+  Game(std::shared_ptr<const Content> content, GameState state);
+
+  // Performs the player's action, then lets every other actor act until it is the player's
+  // turn again (or the game is over). The returned events live until the next step.
+  const std::vector<Event>& step(const Action& action);
+
+  bool over() const { return state_.outcome != Outcome::playing; }
+  const GameState& state() const { return state_; }
+  GameState& state() { return state_; }
+  const Content& content() const { return *content_; }
+  const std::shared_ptr<const Content>& content_ptr() const { return content_; }
+
+  // The player's current level, and what the player sees now (recomputed after each step).
+  LevelState& level() { return state_.dungeon[static_cast<std::size_t>(state_.depth - 1)]; }
+  const LevelState& level() const {
+    return state_.dungeon[static_cast<std::size_t>(state_.depth - 1)];
+  }
+  const fov::VisibleSet& view() const { return view_; }
+
+  // For the rules: the buffer step() returns, appended to while it runs.
+  std::vector<Event>& events() { return events_; }
+  // Recomputes the player's view and marks what it sees explored (rules call it after the
+  // player changes level; step() calls it at the end).
+  void update_view();
+
+ private:
+  std::shared_ptr<const Content> content_;
+  GameState state_;
+  std::vector<Event> events_;
+  fov::VisibleSet view_;
+};
+
+}  // namespace yendor::game

@@ -1,0 +1,70 @@
+#pragma once
+// Replays (docs/formats.md): a game is its seed plus its actions. A replay file is a text
+// header (version, seed, name, levels, content hash, check interval), one action per line,
+// and every N turns a check line with the state hash (as Brogue does); it ends with the
+// outcome. verify_replay re-runs it headless and names the first turn that differs.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "yendor/game/game.hpp"
+
+namespace yendor::game {
+
+struct ReplayHeader {
+  int version = 1;
+  std::uint64_t seed = 0;
+  std::string name;
+  int levels = 0;
+  std::uint64_t content_hash = 0;
+  int check_every = 100;  // player actions between state checks
+};
+
+struct ReplayCheck {
+  std::int64_t step = 0;  // actions performed before the check
+  std::uint64_t hash = 0;
+};
+
+struct Replay {
+  ReplayHeader header;
+  std::vector<Action> actions;
+  std::vector<ReplayCheck> checks;
+  std::optional<Outcome> outcome;  // absent: the game did not end (saved and quit)
+  std::uint64_t final_hash = 0;
+};
+
+// A hash of the content (every kind and the recipe), so a replay run with other content is
+// reported as such instead of diverging mysteriously.
+std::uint64_t content_hash(const Content& content);
+
+class ReplayRecorder {
+ public:
+  ReplayRecorder(const ReplayHeader& header);
+  // Continues a replay read back from its file (a restored game): its end line is dropped.
+  explicit ReplayRecorder(Replay so_far);
+  // After each Game::step: records the action and, every check_every steps, the state hash.
+  void record(const Action& action, const Game& game);
+  void finish(const Game& game);
+  const Replay& replay() const { return replay_; }
+
+ private:
+  Replay replay_;
+};
+
+std::string format_replay(const Replay& replay);
+Replay parse_replay(const std::string& text, const std::string& file_name);  // InputError
+void write_replay(const std::string& path, const Replay& replay);            // atomic
+Replay read_replay(const std::string& path);
+
+struct ReplayResult {
+  bool ok = false;
+  std::int64_t steps = 0;
+  std::optional<std::int64_t> first_divergence;  // the step whose check differs
+  std::string message;                           // one line
+  Outcome outcome = Outcome::playing;
+};
+ReplayResult verify_replay(const Replay& replay, std::shared_ptr<const Content> content);
+
+}  // namespace yendor::game

@@ -1,0 +1,168 @@
+// The turn engine: a time scheduler in which the player is one actor among the others
+// (FAQ, "battle system": creatures take turns at different rates rather than extra actions
+// per turn), and the upkeep at the start of every actor's turn (statuses, poison,
+// regeneration, hunger, lava, timed gates). docs/rules.md, "Time and speed".
+#include <algorithm>
+#include <string>
+#include <string_view>
+
+#include "yendor/game/rules.hpp"
+#include "yendor/game/world.hpp"
+
+namespace yendor::game {
+namespace {
+
+// Nutrition (player turns of food left): hungry below this, weak (no regeneration) at 0,
+// starving (1 HP a turn) at k_starving and below.
+constexpr int k_hungry = 300;
+constexpr int k_starving = -100;
+constexpr int k_nutrition_floor = -100000;  // keeps the counter far from overflow
+// Lava burns the player for this much (+0..k_lava_extra) at the start of each turn on it.
+constexpr int k_lava_damage = 10;
+constexpr std::uint32_t k_lava_extra = 6;
+
+bool is_player(const Actor& a) {
+  return a.id == k_player_id;
+}
+
+std::size_t index(Status s) {
+  return static_cast<std::size_t>(s);
+}
+
+std::string_view status_end_text(Status s) {
+  switch (s) {
+    case Status::haste:
+      return "You feel yourself slow down.";
+    case Status::slow:
+      return "You feel yourself speed up.";
+    case Status::confusion:
+      return "You feel less confused now.";
+    case Status::poison:
+      return "The poison wears off.";
+    case Status::fire_resistance:
+      return "You feel warmer.";
+    case Status::telepathy:
+      return "Your mind closes again.";
+    case Status::levitation:
+      return "You float gently to the ground.";
+    case Status::count:
+      break;
+  }
+  return {};
+}
+
+bool poison_immune(const Game& game, const Actor& actor) {
+  const MonsterKind* kind = monster_kind(game, actor);
+  if (kind == nullptr || kind->race < 0) return false;
+  return game.content().races[static_cast<std::size_t>(kind->race)].poison_immune;
+}
+
+// Levitation does not run out over a chasm or deep water: the actor keeps floating until it
+// is over ground it can stand on (so nobody ever stands where they could not).
+bool over_the_void(const Game& game, const Actor& actor) {
+  const Tile t = game.level().level.tiles[actor.pos];
+  return t == Tile::chasm || t == Tile::water_deep;
+}
+
+void count_down_statuses(Game& game, Actor& actor) {
+  for (std::size_t i = 0; i < k_status_count; ++i) {
+    int& turns = actor.status[i];
+    if (turns <= 0) continue;
+    if (turns == 1 && i == index(Status::levitation) && over_the_void(game, actor)) continue;
+    if (--turns > 0 || !is_player(actor)) continue;
+    const auto s = static_cast<Status>(i);
+    emit(game, Event{EventKind::status, actor.id, 0, actor.pos, static_cast<int>(i),
+                     std::string(status_end_text(s))});
+  }
+}
+
+// One player turn of hunger. Returns whether the player is too weak to regenerate.
+bool hunger(Game& game, Actor& player) {
+  int& food = game.state().info.nutrition;
+  const int before = food;
+  if (food > k_nutrition_floor) --food;
+  if (before > k_hungry && food <= k_hungry) message(game, "You are getting hungry.");
+  if (before > 0 && food <= 0) message(game, "You feel weak from hunger.");
+  if (food <= k_starving) {
+    if (before > k_starving) message(game, "You are starving!");
+    emit(game, Event{EventKind::damaged, player.id, 0, player.pos, 1, {}});
+    damage_actor(game, player, 1, 0, "starvation");
+  }
+  return food <= 0;
+}
+
+void burn_in_lava(Game& game, Actor& player) {
+  if (game.level().level.tiles[player.pos] != Tile::lava) return;
+  if (player.status[index(Status::levitation)] > 0) return;
+  if (player.status[index(Status::fire_resistance)] > 0) return;
+  const int amount = k_lava_damage + static_cast<int>(game.state().world_rng.below(k_lava_extra));
+  emit(game, Event{EventKind::damaged, player.id, 0, player.pos, amount, "The lava burns you!"});
+  damage_actor(game, player, amount, 0, "lava");
+}
+
+}  // namespace
+
+bool start_turn(Game& game, Actor& actor) {
+  if (actor.hp <= 0 || game.over()) return false;
+  const bool poisoned = actor.status[index(Status::poison)] > 0;
+  if (poisoned && !poison_immune(game, actor)) {
+    emit(game, Event{EventKind::damaged, actor.id, 0, actor.pos, 1, {}});
+    damage_actor(game, actor, 1, 0, "poison");
+    if (actor.hp <= 0 || game.over()) return false;
+  }
+  bool weak = false;
+  if (is_player(actor)) {
+    weak = hunger(game, actor);
+    if (actor.hp <= 0 || game.over()) return false;
+    burn_in_lava(game, actor);
+    if (actor.hp <= 0 || game.over()) return false;
+  }
+  if (!poisoned && !weak) regenerate(game, actor);
+  count_down_statuses(game, actor);
+  if (!game.level().closing.empty()) close_due_locks(game);
+  return actor.hp > 0;
+}
+
+void run_until_player(Game& game) {
+  GameState& s = game.state();
+  while (!game.over()) {
+    // The next actor: smallest (next_time, id); the player (id 1) wins ties. A linear scan
+    // is cheap for the tens of monsters a level holds.
+    auto& monsters = game.level().monsters;
+    Actor* next = &s.player;
+    std::size_t slot = 0;
+    bool dead_seen = false;
+    for (std::size_t i = 0; i < monsters.size(); ++i) {
+      Actor& m = monsters[i];
+      if (m.hp <= 0) {
+        dead_seen = true;
+        continue;
+      }
+      if (m.next_time < next->next_time || (m.next_time == next->next_time && m.id < next->id)) {
+        next = &m;
+        slot = i;
+      }
+    }
+    if (dead_seen) {
+      sweep_dead(game);  // between turns, when nothing holds a reference to a monster
+      continue;
+    }
+    if (next == &s.player) {
+      s.time = std::max(s.time, s.player.next_time);
+      start_turn(game, s.player);
+      return;
+    }
+    Actor& monster = *next;
+    // A monster whose clock lags (added without a time) starts from now, not with a burst.
+    monster.next_time = std::max(monster.next_time, s.time);
+    s.time = monster.next_time;
+    const ActorId id = monster.id;
+    if (start_turn(game, monster)) monster_turn(game, monster);
+    // Find it again: a turn may add monsters (and move the vector).
+    auto& now = game.level().monsters;
+    Actor* again = slot < now.size() && now[slot].id == id ? &now[slot] : find_actor(game, id);
+    if (again != nullptr) again->next_time += action_delay(*again);
+  }
+}
+
+}  // namespace yendor::game

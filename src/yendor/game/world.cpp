@@ -1,0 +1,188 @@
+#include "yendor/game/world.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+#include <utility>
+
+namespace yendor::game {
+
+Actor* find_actor(Game& game, ActorId id) {
+  GameState& s = game.state();
+  if (id == k_player_id) return &s.player;
+  auto& monsters = game.level().monsters;
+  const auto it = std::lower_bound(monsters.begin(), monsters.end(), id,
+                                   [](const Actor& a, ActorId v) { return a.id < v; });
+  return it != monsters.end() && it->id == id ? &*it : nullptr;
+}
+
+ActorId occupant_at(const LevelState& level, Point p) {
+  return level.occupant.in_bounds(p) ? level.occupant[p] : 0;
+}
+
+Actor* actor_at(Game& game, Point p) {
+  const ActorId id = occupant_at(game.level(), p);
+  return id == 0 ? nullptr : find_actor(game, id);
+}
+
+void move_actor(Game& game, Actor& actor, Point to) {
+  LevelState& level = game.level();
+  if (!level.occupant.in_bounds(to) || level.occupant[to] != 0)
+    throw std::logic_error("move_actor: target cell taken or outside the map");
+  if (level.occupant.in_bounds(actor.pos) && level.occupant[actor.pos] == actor.id)
+    level.occupant[actor.pos] = 0;
+  actor.pos = to;
+  level.occupant[to] = actor.id;
+}
+
+Actor& add_monster(Game& game, LevelState& level, Actor monster) {
+  if (!level.occupant.in_bounds(monster.pos) || level.occupant[monster.pos] != 0)
+    throw std::logic_error("add_monster: cell taken or outside the map");
+  monster.id = game.state().next_actor_id++;
+  level.occupant[monster.pos] = monster.id;
+  level.monsters.push_back(std::move(monster));  // ids grow: the vector stays in id order
+  return level.monsters.back();
+}
+
+void remove_monster(Game& game, ActorId id) {
+  LevelState& level = game.level();
+  auto& monsters = level.monsters;
+  const auto it =
+      std::find_if(monsters.begin(), monsters.end(), [id](const Actor& a) { return a.id == id; });
+  if (it == monsters.end()) return;
+  if (level.occupant.in_bounds(it->pos) && level.occupant[it->pos] == id)
+    level.occupant[it->pos] = 0;
+  monsters.erase(it);
+}
+
+void sweep_dead(Game& game) {
+  auto& monsters = game.level().monsters;
+  std::erase_if(monsters, [](const Actor& a) { return a.hp <= 0; });
+}
+
+void set_tile(LevelState& level, Point p, Tile t) {
+  level.level.tiles.at(p) = t;
+  if (level.opacity.in_bounds(p)) level.opacity.set_opaque(p, !tile_info(t).transparent);
+}
+
+Item make_item(Game& game, int kind, int count) {
+  GameState& s = game.state();
+  Item item;
+  item.id = s.next_item_id++;
+  item.kind = kind;
+  item.count = count;
+  s.items_created += count;
+  return item;
+}
+
+bool stacks_with(const Content& content, const Item& a, const Item& b) {
+  return a.kind == b.kind && content.items[static_cast<std::size_t>(a.kind)].stackable &&
+         a.enchant == b.enchant && a.key == b.key && a.key_depth == b.key_depth &&
+         a.price == b.price;
+}
+
+void place_item(Game& game, LevelState& level, Item item, Point p) {
+  item.pos = p;
+  item.letter = 0;
+  for (Item& other : level.items) {
+    if (other.pos == p && stacks_with(game.content(), other, item)) {
+      other.count += item.count;
+      return;
+    }
+  }
+  // Keep id order: an item dropped again keeps its old (smaller) id.
+  const auto it = std::lower_bound(level.items.begin(), level.items.end(), item.id,
+                                   [](const Item& i, ItemId v) { return i.id < v; });
+  level.items.insert(it, std::move(item));
+}
+
+void destroy_units(Game& game, int count) {
+  game.state().items_destroyed += count;
+}
+
+std::vector<std::size_t> items_at(const LevelState& level, Point p) {
+  std::vector<std::size_t> out;
+  for (std::size_t i = 0; i < level.items.size(); ++i)
+    if (level.items[i].pos == p) out.push_back(i);
+  return out;
+}
+
+const MonsterKind* monster_kind(const Game& game, const Actor& actor) {
+  if (actor.kind < 0) return nullptr;
+  return &game.content().monsters[static_cast<std::size_t>(actor.kind)];
+}
+
+std::string actor_name(const Game& game, const Actor& actor, bool capital) {
+  std::string name;
+  if (const MonsterKind* kind = monster_kind(game, actor))
+    name = (kind->unique ? "" : "the ") + kind->name;
+  else
+    name = "you";
+  if (capital && !name.empty() && name[0] >= 'a' && name[0] <= 'z')
+    name[0] = static_cast<char>(name[0] - 'a' + 'A');
+  return name;
+}
+
+std::string item_name(const Content& content, const Item& item, bool definite) {
+  const ItemKind& kind = content.items[static_cast<std::size_t>(item.kind)];
+  std::string base = item.count > 1 ? std::to_string(item.count) + " " +
+                                          (kind.plural.empty() ? kind.name + "s" : kind.plural)
+                                    : kind.name;
+  if (item.enchant != 0)
+    base = (item.enchant > 0 ? "+" : "") + std::to_string(item.enchant) + " " + base;
+  if (item.count > 1) return base;
+  if (definite) return "the " + base;
+  const char c = base.empty() ? 'x' : base[0];
+  const bool vowel = c == 'a' || c == 'e' || c == 'i' || c == 'o' || c == 'u';
+  return (vowel ? "an " : "a ") + base;
+}
+
+void emit(Game& game, Event event) {
+  if (!event.text.empty()) {
+    auto& log = game.state().messages;
+    if (log.size() >= k_message_log) log.erase(log.begin());
+    log.push_back(event.text);
+  }
+  game.events().push_back(std::move(event));
+}
+
+void message(Game& game, std::string text) {
+  emit(game, Event{EventKind::message, 0, 0, {}, 0, std::move(text)});
+}
+
+int effective_speed(const Actor& actor) {
+  int speed = actor.speed;
+  const bool haste = actor.status[static_cast<std::size_t>(Status::haste)] > 0;
+  const bool slow = actor.status[static_cast<std::size_t>(Status::slow)] > 0;
+  if (haste && !slow) speed *= 2;
+  if (slow && !haste) speed /= 2;
+  return std::max(speed, 1);
+}
+
+std::int64_t action_delay(const Actor& actor, int cost) {
+  const std::int64_t delay = std::int64_t{cost} * k_turn_ticks / effective_speed(actor);
+  return std::max<std::int64_t>(delay, 1);
+}
+
+bool can_stand(const Game& game, const LevelState& level, const Actor& actor, Point p) {
+  (void)game;
+  if (!level.level.in_bounds(p)) return false;
+  const Tile t = level.level.tiles[p];
+  // The hazards a walker may not enter (deep water, lava, chasms) are crossed floating over
+  // them; a levitating actor still cannot enter walls or closed doors.
+  if (tile_info(t).passable) return true;
+  const bool levitating = actor.status[static_cast<std::size_t>(Status::levitation)] > 0;
+  return levitating && (t == Tile::water_deep || t == Tile::lava || t == Tile::chasm);
+}
+
+void rebuild_caches(GameState& state) {
+  for (LevelState& level : state.dungeon) {
+    if (level.depth == 0) continue;
+    level.opacity = fov::OpacityMap::from_tiles(level.level.tiles);
+    level.occupant = Grid<ActorId>(level.level.size(), 0);
+    for (const Actor& m : level.monsters)
+      level.occupant.at(m.pos) = m.id;
+    if (level.depth == state.depth) level.occupant.at(state.player.pos) = k_player_id;
+  }
+}
+
+}  // namespace yendor::game

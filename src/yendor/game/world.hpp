@@ -1,0 +1,70 @@
+#pragma once
+// Small shared operations every rule uses: finding actors, moving them (keeping the
+// occupancy grid in sync), changing tiles (keeping the opacity map in sync), making and
+// placing items (keeping the item count that the conservation invariant checks), names,
+// and emitting events and messages. Rules never touch LevelState::occupant or ::opacity
+// directly.
+
+#include <string>
+#include <string_view>
+
+#include "yendor/game/game.hpp"
+
+namespace yendor::game {
+
+// The player, or a monster of the current level; nullptr when gone.
+Actor* find_actor(Game& game, ActorId id);
+// Who stands at `p` on the current level (the player included); nullptr when nobody.
+Actor* actor_at(Game& game, Point p);
+// Any actor on `level` at `p` (0: nobody).
+ActorId occupant_at(const LevelState& level, Point p);
+
+// Moves `actor` (on the current level) to `to`, which must be free. Emits nothing.
+void move_actor(Game& game, Actor& actor, Point to);
+// Adds a monster to `level` at its position (must be free), giving it a fresh id.
+Actor& add_monster(Game& game, LevelState& level, Actor monster);
+// Removes a monster from the current level now (its cell freed). Deaths do not call it:
+// kill_actor sets hp to 0 and frees the cell, and sweep_dead() erases dead monsters at safe
+// points (the scheduler between turns, the end of each step), so references to other
+// actors stay valid while an attack or an explosion resolves.
+void remove_monster(Game& game, ActorId id);
+void sweep_dead(Game& game);
+
+// Changes a tile and keeps the opacity map in sync.
+void set_tile(LevelState& level, Point p, Tile t);
+
+// A new item of `kind` (count units), with a fresh id; counted in items_created.
+Item make_item(Game& game, int kind, int count = 1);
+// Puts an item on the floor of `level` at `p` (merging with a matching stack there).
+void place_item(Game& game, LevelState& level, Item item, Point p);
+// Removes `count` units of the item from existence (eaten, quaffed...): items_destroyed.
+void destroy_units(Game& game, int count);
+// Whether two items would stack (same stackable kind, enchant, key, price).
+bool stacks_with(const Content& content, const Item& a, const Item& b);
+
+// Items lying at `p` on the level, as indices into level.items.
+std::vector<std::size_t> items_at(const LevelState& level, Point p);
+
+// "you", "the goblin"; "You", "The goblin" when `capital`.
+std::string actor_name(const Game& game, const Actor& actor, bool capital = false);
+// "a potion of healing", "3 darts", "the potion of healing" (definite).
+std::string item_name(const Content& content, const Item& item, bool definite = false);
+const MonsterKind* monster_kind(const Game& game, const Actor& actor);  // nullptr: player
+
+// Appends an event; its text (when not empty) goes into the message log too.
+void emit(Game& game, Event event);
+void message(Game& game, std::string text);
+
+// Haste doubles, slow halves (both: normal).
+int effective_speed(const Actor& actor);
+// Game ticks an action of `cost` takes `actor`.
+std::int64_t action_delay(const Actor& actor, int cost = k_action_cost);
+
+// Whether `p` is a cell an actor could stand on, terrain only (not occupants): passable
+// tiles; deep water, lava and chasms only when levitating; lava also for monsters never.
+bool can_stand(const Game& game, const LevelState& level, const Actor& actor, Point p);
+
+// Rebuilds LevelState::occupant and ::opacity of every made level (after loading).
+void rebuild_caches(GameState& state);
+
+}  // namespace yendor::game
