@@ -1,66 +1,17 @@
-// The chase brain in isolation, through a fake ai::View drawn as ASCII: '#' wall, '.' floor,
+// The chase brain in isolation, through the ASCII FakeView (fake_view.hpp): '#' wall, '.' floor,
 // 'm' the monster itself, '@' the player, 'x' another monster.
 #include <gtest/gtest.h>
 
 #include <string>
 #include <vector>
 
+#include "ai/fake_view.hpp"
 #include "yendor/ai/brain.hpp"
 
 namespace yendor::ai {
 namespace {
 
-class FakeView final : public View {
- public:
-  explicit FakeView(std::vector<std::string> rows) : rows_(std::move(rows)) {
-    for (int y = 0; y < static_cast<int>(rows_.size()); ++y)
-      for (int x = 0; x < static_cast<int>(rows_[0].size()); ++x) {
-        const char c = at({x, y});
-        if (c == 'm') self_ = {x, y};
-        if (c == '@') player_ = {x, y};
-      }
-  }
-  Point self() const override { return self_; }
-  int hp() const override { return 5; }
-  int max_hp() const override { return 5; }
-  Size map_size() const override {
-    return {static_cast<int>(rows_[0].size()), static_cast<int>(rows_.size())};
-  }
-  bool sees_player() const override { return sees; }
-  Point player() const override { return player_; }
-  bool walkable(Point p) const override {
-    const char c = at(p);
-    return c != '#' && c != 0;
-  }
-  bool occupied(Point p) const override {
-    const char c = at(p);
-    return c == '@' || c == 'x';
-  }
-  bool can_fire_at_player() const override { return can_fire; }
-
-  // Moves the monster (what the game would do with a step decision).
-  void move_self(Point d) {
-    set(self_, '.');
-    self_ = self_ + d;
-    set(self_, 'm');
-  }
-  void set(Point p, char c) {
-    rows_[static_cast<std::size_t>(p.y)][static_cast<std::size_t>(p.x)] = c;
-  }
-
-  bool sees = true;
-  bool can_fire = false;
-
- private:
-  char at(Point p) const {
-    if (p.y < 0 || p.x < 0 || p.y >= static_cast<int>(rows_.size()) ||
-        p.x >= static_cast<int>(rows_[0].size()))
-      return 0;
-    return rows_[static_cast<std::size_t>(p.y)][static_cast<std::size_t>(p.x)];
-  }
-  std::vector<std::string> rows_;
-  Point self_{}, player_{};
-};
+using testing::FakeView;
 
 const Brain& chase() {
   return builtin_brains().get("chase");

@@ -51,12 +51,19 @@ bool is_stairs(Tile t) {
   return t == Tile::stairs_up || t == Tile::stairs_down;
 }
 
-// The experience the docs' formula gives, in floating point (an independent oracle).
-double xp_oracle(const MonsterKind& k, const Attributes& rolled, int speed) {
+// The experience the docs' formula gives, in floating point (an independent oracle); `genes`
+// is the mean of the health, attack and defence genes (1 when neutral).
+double xp_oracle(const MonsterKind& k, const Attributes& rolled, int speed, double genes = 1.0) {
   const auto mid = [](IntRange r) { return (r.lo + r.hi) / 2.0; };
   const double middle = mid(k.str) + mid(k.dex) + mid(k.con) + mid(k.speed) / 10.0;
   const double value = rolled.str + rolled.dex + rolled.con + speed / 10.0;
-  return std::max(1.0, k.base_xp * value / middle);
+  return std::max(1.0, k.base_xp * value / middle * genes);
+}
+
+// `value` times a gene in thousandths, rounded half up, at least 1 (docs/rules.md, Monster
+// genetics).
+double with_gene(double value, std::int32_t gene) {
+  return std::max(1.0, std::floor(value * gene / 1000.0 + 0.5 + 1e-9));
 }
 
 Attributes race_bonus(const Content& c, const MonsterKind& k) {
@@ -86,10 +93,15 @@ void check_level(const Game& game, const LevelState& level) {
     EXPECT_TRUE(k.str.contains(rolled.str)) << k.id;
     EXPECT_TRUE(k.dex.contains(rolled.dex)) << k.id;
     EXPECT_TRUE(k.con.contains(rolled.con)) << k.id;
-    EXPECT_TRUE(k.speed.contains(m.speed)) << k.id;
-    EXPECT_EQ(m.max_hp, max_hp_for(m.attr, 1));
+    // Speed and hit points as rolled, times the monster's genes (within ±5 %).
+    for (const std::int32_t gene : {m.genes.health, m.genes.attack, m.genes.defence, m.genes.speed})
+      EXPECT_TRUE(gene >= 950 && gene <= 1050) << k.id << " gene " << gene;
+    EXPECT_GE(m.speed, with_gene(k.speed.lo, m.genes.speed)) << k.id;
+    EXPECT_LE(m.speed, with_gene(k.speed.hi, m.genes.speed)) << k.id;
+    EXPECT_EQ(m.max_hp, with_gene(max_hp_for(m.attr, 1), m.genes.health));
     EXPECT_GE(m.xp, 1);
-    EXPECT_NEAR(m.xp, xp_oracle(k, rolled, m.speed), 0.5 + 1e-9) << k.id;
+    const double genes = (m.genes.health + m.genes.attack + m.genes.defence) / 3000.0;
+    EXPECT_NEAR(m.xp, xp_oracle(k, rolled, m.speed, genes), 0.5 + 1e-9) << k.id;
     EXPECT_EQ(m.peaceful, k.shopkeeper);
   }
   EXPECT_TRUE(std::is_sorted(level.monsters.begin(), level.monsters.end(),

@@ -76,6 +76,19 @@ inline Actor rich_actor(const Content& c, ActorId id, int kind, Point pos, ItemI
   a.memory.state = 5;
   a.memory.counter = -6;
   a.memory.scratch = {7, -8, 9, 1 << 30};
+  a.memory.home = {5, 6};
+  a.memory.heading = {-1, 1};
+  a.memory.hunger = 77;
+  a.memory.mood = -250;
+  a.memory.emotion = {100, 200, 300, 400};
+  a.memory.personality = {10, 20, 30, 40, 50};
+  a.memory.blackboard = {1, 2, 3, 4, 5, 6, 7, -8};
+  a.memory.genome = 3;
+  a.memory.damage_dealt = 12;
+  a.memory.turns_alive = 345;
+  a.memory.last_seen_turn = 44;
+  a.memory.last_hp = 9;
+  a.memory.guarded = 2;
   a.gold = 17;
   a.inventory.push_back(rich_item(c, next_item++, "dagger", 'a', {1, 2}));
   a.inventory.push_back(rich_item(c, next_item++, "leather_armour", 'b', {1, 2}));
@@ -84,6 +97,7 @@ inline Actor rich_actor(const Content& c, ActorId id, int kind, Point pos, ItemI
   a.worn = a.inventory[1].id;
   a.peaceful = true;
   a.regen = 37;
+  a.genes = Genes{1031, 962, 1044, 955};
   return a;
 }
 
@@ -125,6 +139,10 @@ inline LevelState rich_level(const Content& c, GameState& s, LevelRecipe recipe,
   ls.lock_open = {1, 0, 1};
   ls.closing = {PendingClose{2, 7777}, PendingClose{0, 8888}};
   ls.left_at = 5000 + ls.depth;
+  const std::vector<Point> seen(floor.begin(), floor.begin() + 9);
+  ls.scent = path::ScentMap(ls.level.size());
+  ls.scent.lay(floor[4], 77, seen);
+  ls.deaths = {RecentDeath{floor[5], 1, 4000}, RecentDeath{floor[6], 0, 4010}};
   return ls;
 }
 

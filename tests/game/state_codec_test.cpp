@@ -84,10 +84,10 @@ TEST(StateCodec, RichStateHasNoFieldAtItsDefault) {
   const LevelState& level = s.dungeon.at(1);
   {
     const LevelState d;
-    const auto& [depth, recipe, lvl, monsters, items, traps, lock_open, closing, left_at, occupant,
-                 opacity] = level;
+    const auto& [depth, recipe, lvl, monsters, items, traps, lock_open, closing, left_at, scent,
+                 deaths, occupant, opacity, epoch] = level;
     const auto& [d_depth, d_recipe, d_lvl, d_monsters, d_items, d_traps, d_lock_open, d_closing,
-                 d_left_at, d_occupant, d_opacity] = d;
+                 d_left_at, d_scent, d_deaths, d_occupant, d_opacity, d_epoch] = d;
     YENDOR_DIFFERS(depth);
     YENDOR_DIFFERS(recipe);
     YENDOR_DIFFERS(lvl);
@@ -97,8 +97,11 @@ TEST(StateCodec, RichStateHasNoFieldAtItsDefault) {
     YENDOR_DIFFERS(lock_open);
     YENDOR_DIFFERS(closing);
     YENDOR_DIFFERS(left_at);
+    YENDOR_DIFFERS(scent);
+    YENDOR_DIFFERS(deaths);
     YENDOR_DIFFERS(occupant);
     YENDOR_DIFFERS(opacity);
+    static_cast<void>(epoch);  // not state: equal whatever its count (state.hpp)
   }
   {
     const LevelRecipe d;
@@ -135,10 +138,10 @@ TEST(StateCodec, RichStateHasNoFieldAtItsDefault) {
   {
     const Actor d;
     const auto& [id, kind, pos, attr, hp, max_hp, speed, next_time, xp, lvl, armour, damage, status,
-                 memory, gold, inventory, wielded, worn, peaceful, regen] = monster;
+                 memory, gold, inventory, wielded, worn, peaceful, regen, genes] = monster;
     const auto& [d_id, d_kind, d_pos, d_attr, d_hp, d_max_hp, d_speed, d_next_time, d_xp, d_lvl,
                  d_armour, d_damage, d_status, d_memory, d_gold, d_inventory, d_wielded, d_worn,
-                 d_peaceful, d_regen] = d;
+                 d_peaceful, d_regen, d_genes] = d;
     YENDOR_DIFFERS(id);
     YENDOR_DIFFERS(kind);
     YENDOR_DIFFERS(pos);
@@ -158,13 +161,18 @@ TEST(StateCodec, RichStateHasNoFieldAtItsDefault) {
     YENDOR_DIFFERS(worn);
     YENDOR_DIFFERS(peaceful);
     YENDOR_DIFFERS(regen);
+    YENDOR_DIFFERS(genes);
     for (std::size_t i = 0; i < status.size(); ++i)
       EXPECT_NE(status[i], d_status[i]) << i;
   }
   {
     const ai::Memory d;
-    const auto& [awake, has_target, target, state, counter, scratch] = monster.memory;
-    const auto& [d_awake, d_has_target, d_target, d_state, d_counter, d_scratch] = d;
+    const auto& [awake, has_target, target, state, counter, scratch, home, heading, hunger, mood,
+                 emotion, personality, blackboard, genome, damage_dealt, turns_alive,
+                 last_seen_turn, last_hp, guarded] = monster.memory;
+    const auto& [d_awake, d_has_target, d_target, d_state, d_counter, d_scratch, d_home, d_heading,
+                 d_hunger, d_mood, d_emotion, d_personality, d_blackboard, d_genome, d_damage_dealt,
+                 d_turns_alive, d_last_seen_turn, d_last_hp, d_guarded] = d;
     YENDOR_DIFFERS(awake);
     YENDOR_DIFFERS(has_target);
     YENDOR_DIFFERS(target);
@@ -172,6 +180,22 @@ TEST(StateCodec, RichStateHasNoFieldAtItsDefault) {
     YENDOR_DIFFERS(counter);
     for (std::size_t i = 0; i < scratch.size(); ++i)
       EXPECT_NE(scratch[i], d_scratch[i]) << i;
+    YENDOR_DIFFERS(home);
+    YENDOR_DIFFERS(heading);
+    YENDOR_DIFFERS(hunger);
+    YENDOR_DIFFERS(mood);
+    for (std::size_t i = 0; i < emotion.size(); ++i)
+      EXPECT_NE(emotion[i], d_emotion[i]) << i;
+    for (std::size_t i = 0; i < personality.size(); ++i)
+      EXPECT_NE(personality[i], d_personality[i]) << i;
+    for (std::size_t i = 0; i < blackboard.size(); ++i)
+      EXPECT_NE(blackboard[i], d_blackboard[i]) << i;
+    YENDOR_DIFFERS(genome);
+    YENDOR_DIFFERS(damage_dealt);
+    YENDOR_DIFFERS(turns_alive);
+    YENDOR_DIFFERS(last_seen_turn);
+    YENDOR_DIFFERS(last_hp);
+    YENDOR_DIFFERS(guarded);
   }
   {
     const Item d;
@@ -421,6 +445,18 @@ TEST(StateCodec, ImpossiblePositionsAreRejected) {
   EXPECT_THROW(decode_state(encode_state(s, content()), content()), InputError);
 }
 
+// Genes outside ±5 % are no state the game makes (combat divides by the defence gene).
+TEST(StateCodec, GenesOutOfRangeAreRejected) {
+  for (const std::int32_t bad : {0, 949, 1051, -1000}) {
+    GameState s = small_state();
+    s.dungeon[0].monsters[0].genes.defence = bad;
+    EXPECT_THROW(decode_state(encode_state(s, content()), content()), InputError) << bad;
+  }
+  GameState s = small_state();
+  s.dungeon[0].monsters[0].genes = Genes{950, 1050, 1000, 977};
+  EXPECT_TRUE(decode_state(encode_state(s, content()), content()) == s);
+}
+
 TEST(StateCodec, HashIsFnvOfTheFullEncodingAndSeesEveryChange) {
   const GameState& base = rich();
   EXPECT_EQ(state_hash(base, content()),
@@ -448,6 +484,7 @@ TEST(StateCodec, HashIsFnvOfTheFullEncodingAndSeesEveryChange) {
       {"closing.at", [](GameState& s) { ++s.dungeon[1].closing[1].at; }},
       {"left_at", [](GameState& s) { ++s.dungeon[0].left_at; }},
       {"monster.peaceful", [](GameState& s) { s.dungeon[1].monsters[2].peaceful ^= true; }},
+      {"monster.genes", [](GameState& s) { ++s.dungeon[1].monsters[2].genes.defence; }},
       {"item.price", [](GameState& s) { ++s.dungeon[1].items[3].price; }},
       {"unmade level made", [](GameState& s) { s.dungeon[2].depth = 3; }},
   };

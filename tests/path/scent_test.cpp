@@ -196,6 +196,34 @@ TEST(ScentMap, LayKeepsTheLargerMarkAndSkipsCellsOutside) {
   EXPECT_EQ(scent.last_turn(), 1);
 }
 
+// lay_each is lay over the cells below the spread: the same marks from the same calls, cells
+// from the spread or farther (which lay refuses) and outside the map skipped.
+TEST(ScentMap, LayEachMatchesLayOverTheCellsItKeeps) {
+  Rng rng(91);
+  for (int round = 0; round < 50; ++round) {
+    ScentMap a({30, 20}, 6), b({30, 20}, 6);
+    for (std::int32_t turn = 1; turn <= 12; ++turn) {
+      const Point player{static_cast<int>(rng.below(30)), static_cast<int>(rng.below(20))};
+      std::vector<Point> seen{player}, kept{player};  // a view holds its origin
+      for (int i = 0; i < 40; ++i) {
+        const Point p{static_cast<int>(rng.below(34)) - 2, static_cast<int>(rng.below(24)) - 2};
+        seen.push_back(p);
+        if (chebyshev(p, player) < 6) kept.push_back(p);
+      }
+      a.lay(player, turn, kept);
+      b.lay_each(player, turn, [&](auto&& mark) {
+        for (Point p : seen)
+          mark(p);
+      });
+      ASSERT_EQ(a.values(), b.values()) << "round " << round << " turn " << turn;
+      EXPECT_EQ(b.at(player), b.top_mark(turn));
+    }
+    EXPECT_EQ(a, b);
+    EXPECT_THROW(b.lay_each({1, 1}, 3, [](auto&&) {}), InputError);
+    EXPECT_THROW(b.lay_each({30, 1}, 13, [](auto&&) {}), InputError);
+  }
+}
+
 TEST(ScentMap, BadTurnsAndPointsAreInputErrors) {
   ScentMap scent({5, 5}, 4);
   const std::vector<Point> one{{1, 1}};

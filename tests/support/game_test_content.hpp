@@ -5,6 +5,7 @@
 
 #include <memory>
 
+#include "yendor/ai/library.hpp"
 #include "yendor/game/content.hpp"
 
 namespace yendor::game::testing {
@@ -208,6 +209,7 @@ inline Content test_content() {
       LegendEntry{"priest", "nothing", 0, ""},
       LegendEntry{"book", "item", 0, "scroll"},
   };
+  c.ai = ai::load_library(ai::default_library_dir());  // the shipped AI tables, as the pack
   return c;
 }
 

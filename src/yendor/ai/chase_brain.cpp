@@ -107,7 +107,8 @@ class ChaseBrain final : public Brain {
       "among walkable cells nobody stands on, or a random sidestep no farther away when a "
       "monster or a corner blocks the way. Out of sight it walks to where it last saw the "
       "player and forgets once there (or after 5 blocked turns). With nothing to chase it "
-      "takes a random step one turn in 4. No path-finding: greedy steps only."};
+      "takes a random step one turn in 4. No path-finding: greedy steps only.",
+      ""};
 };
 
 }  // namespace

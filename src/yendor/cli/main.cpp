@@ -5,7 +5,10 @@
 #include <CLI/CLI.hpp>
 #include <iostream>
 
+#include "yendor/cli/ai_command.hpp"
 #include "yendor/cli/analyze_command.hpp"
+#include "yendor/cli/bench_ai_command.hpp"
+#include "yendor/cli/evolve_monsters_command.hpp"
 #include "yendor/cli/fov_command.hpp"
 #include "yendor/cli/gen_command.hpp"
 #include "yendor/cli/path_command.hpp"
@@ -126,6 +129,92 @@ CLI::App* add_replay_command(CLI::App& app, yendor::cli::ReplayCommandOptions& o
   return cmd;
 }
 
+// `yendor evolve-monsters`: its options.
+CLI::App* add_evolve_monsters_command(CLI::App& app, yendor::cli::EvolveMonstersOptions& options) {
+  CLI::App* cmd = app.add_subcommand(
+      "evolve-monsters",
+      "evolve decision trees for a monster kind by headless games (thesis 4.5); writes "
+      "[evolved.NAME]");
+  cmd->add_option("--kind", options.kind, "the monster kind id (required)");
+  cmd->add_option("--name", options.name, "the population's name (default: the kind id)");
+  cmd->add_option("-o,--output", options.output, "the TOML file to write (default: stdout)");
+  cmd->add_option("--seed", options.seed, "a number or any text (default 1)");
+  cmd->add_option("--population", options.population, "individuals, 3-10000 (default 16)");
+  cmd->add_option("--generations", options.generations, "generations (default 10)");
+  cmd->add_option("--tree-depth", options.tree_depth, "the trees' depth, 1-6 (default 3)");
+  cmd->add_option("--elitism", options.elitism, "normal, small or slight (Table 4.2)");
+  cmd->add_option("--mutation-chance", options.mutation_chance,
+                  "how often a child mutates, 0-1 (default 0.3)");
+  cmd->add_option("--mutation-genes", options.mutation_genes,
+                  "genes a mutation redraws (default 1)");
+  cmd->add_option("--games", options.games, "games per measurement (default 3)");
+  cmd->add_option("--turns", options.turns, "player turns per game (default 300)");
+  cmd->add_option("--turn-weight", options.turn_weight,
+                  "fitness per turn a monster stays awake (default 0.005)");
+  cmd->add_option("--content", options.content, "game content directory (default data/game)");
+  return cmd;
+}
+
+// `yendor ai list`: its options.
+struct AiListOptions {
+  bool markdown = false;
+  std::string content;  // empty: the shipped content
+};
+
+CLI::App* add_ai_command(CLI::App& app, AiListOptions& options) {
+  CLI::App* ai = app.add_subcommand("ai", "monster brains: 'yendor ai list'");
+  ai->require_subcommand(1);
+  CLI::App* list = ai->add_subcommand(
+      "list", "the brains, conditions and behaviours, the AI library and each kind's brain");
+  list->add_flag("--markdown", options.markdown, "print docs/ai-reference.md (code only)");
+  list->add_option("--content", options.content,
+                   "game content directory (default: the shipped data/game)");
+  return list;
+}
+
+void run_ai_list(const AiListOptions& options) {
+  if (options.markdown) {
+    if (!options.content.empty())
+      throw yendor::InputError("--markdown lists the code only: no --content");
+    yendor::cli::print_brain_markdown(yendor::ai::builtin_brains(), std::cout);
+    return;
+  }
+  yendor::cli::print_brain_list(yendor::ai::builtin_brains(), std::cout);
+  const std::string dir =
+      options.content.empty() ? yendor::game::default_content_dir() : options.content;
+  std::cout << '\n';
+  yendor::cli::print_content_brains(yendor::game::load_content(dir), std::cout);
+}
+
+// `yendor bench ai`: its options. `bench` groups the benchmarks (`bench gen` may follow).
+CLI::App* add_bench_ai_command(CLI::App& app, yendor::cli::BenchAiOptions& options) {
+  CLI::App* bench = app.add_subcommand("bench", "measure speed: 'yendor bench ai'");
+  bench->require_subcommand(1);
+  CLI::App* cmd = bench->add_subcommand(
+      "ai", "monster AI speed, thesis 5.5: N actors chase a still player, one turn timed (CSV)");
+  cmd->add_option("--method", options.methods,
+                  "euclid, bfs, bfs_fov, astar, dijkstra, a brain name, paths, brains or all "
+                  "(default; repeatable, comma lists)")
+      ->delimiter(',');
+  cmd->add_option("--actors", options.actors,
+                  "actor counts: N, A..B or A..B:STEP, comma-separated (default 10..200:10 on "
+                  "200x200, then 1000,10000 on 1000x1000)");
+  cmd->add_option("--size", options.size, "arena size WIDTHxHEIGHT (default 200x200)");
+  cmd->add_option("--reps", options.reps, "timed turns per method and count (default 20)");
+  cmd->add_option("--seed", options.seed, "arena and crowd: a number or any text (default 1)");
+  cmd->add_option("--out", options.out, "write the CSV to this file (default stdout)");
+  cmd->add_flag("--quick", options.quick, "3 turns of 10, 100 and 200 actors on 200x200");
+  cmd->add_flag("--summary", options.summary,
+                "one row per method and count: mean, median, min, max ms per turn");
+  cmd->add_option("--sample", options.sample,
+                  "bfs, astar: actors searching per turn, time scaled to all (default 200; 0 all)");
+  cmd->add_option("--radius", options.radius,
+                  "actors start within this distance of the player (default 0: anywhere)");
+  cmd->add_option("--kind", options.kind, "the brains' monster kind (default goblin)");
+  cmd->add_option("--content", options.content, "game content directory (default data/game)");
+  return cmd;
+}
+
 int run(int argc, char** argv) {
   using namespace yendor;
   CLI::App app{"Yendor: a roguelike and a laboratory for dungeon generation and monster AI"};
@@ -175,6 +264,12 @@ int run(int argc, char** argv) {
   std::string scores_dir;
   CLI::App* scores_cmd = app.add_subcommand("scores", "the high-score list of a game directory");
   scores_cmd->add_option("--dir", scores_dir, "game directory (default as for play)");
+  cli::EvolveMonstersOptions evolve_options;
+  CLI::App* evolve_cmd = add_evolve_monsters_command(app, evolve_options);
+  cli::BenchAiOptions bench_ai_options;
+  CLI::App* bench_ai_cmd = add_bench_ai_command(app, bench_ai_options);
+  AiListOptions ai_list_options;
+  CLI::App* ai_list_cmd = add_ai_command(app, ai_list_options);
 
   // Name an unknown command instead of CLI11's generic "a subcommand is required".
   if (argc > 1 && argv[1][0] != '-') {
@@ -186,6 +281,20 @@ int run(int argc, char** argv) {
     }
     if (!found)
       throw InputError("unknown command '" + std::string(argv[1]) + "' (commands: " + known + ")");
+  }
+
+  // The same for the benchmarks under `bench`.
+  if (argc > 2 && std::string(argv[1]) == "bench" && argv[2][0] != '-') {
+    std::string known;
+    bool found = false;
+    for (const CLI::App* sub :
+         bench_ai_cmd->get_parent()->get_subcommands([](CLI::App*) { return true; })) {
+      known += (known.empty() ? "" : ", ") + sub->get_name();
+      found |= sub->get_name() == argv[2];
+    }
+    if (!found)
+      throw InputError("unknown bench command '" + std::string(argv[2]) +
+                       "' (bench commands: " + known + ")");
   }
 
   try {
@@ -240,6 +349,9 @@ int run(int argc, char** argv) {
   if (play_cmd->parsed()) cli::run_play(play_options, std::cout, std::cerr);
   if (replay_cmd->parsed()) return cli::run_replay(replay_options, std::cout, std::cerr);
   if (scores_cmd->parsed()) cli::run_scores(scores_dir, std::cout);
+  if (evolve_cmd->parsed()) cli::run_evolve_monsters(evolve_options, std::cout, std::cerr);
+  if (bench_ai_cmd->parsed()) cli::run_bench_ai(bench_ai_options, std::cout, std::cerr);
+  if (ai_list_cmd->parsed()) run_ai_list(ai_list_options);
   return 0;
 }
 

@@ -6,6 +6,7 @@
 #include <string>
 #include <utility>
 
+#include "yendor/game/monster_genetics.hpp"
 #include "yendor/game/rules.hpp"
 #include "yendor/game/world.hpp"
 
@@ -121,6 +122,7 @@ void kill_monster(Game& game, Actor& victim, ActorId killer) {
   const std::string text = killer == k_player_id ? "You kill " + actor_name(game, victim) + "!"
                                                  : actor_name(game, victim, true) + " dies.";
   emit(game, Event{EventKind::died, victim.id, killer, victim.pos, 0, text});
+  Tracking::record_death(game, victim.pos, victim.kind);
   drop_belongings(game, victim);
   if (killer == k_player_id) {
     ++s.info.kills;
@@ -160,6 +162,9 @@ int to_hit_percent(const Game& game, const Actor& attacker, const Actor& defende
   if (weapon != nullptr) chance += 5 * (kind_of(game, *weapon).to_hit + weapon->enchant);
   if (const Item* armour = worn_armour(game, defender))
     chance += 3 * kind_of(game, *armour).evasion_penalty;
+  // Monster genetics: the attacker's attack gene and the defender's defence gene (both the
+  // base for the player) scale the chance by up to 5 % each.
+  chance = gene_to_hit(chance, attacker.genes, defender.genes);
   return std::clamp(chance, 5, 95);
 }
 
@@ -195,6 +200,7 @@ void melee_attack(Game& game, Actor& attacker, Actor& defender) {
     }
   }
   const Point at = defender.pos;
+  game.tracking().noise(game, at, k_noise_fight);  // fights wake sleepers around
   if (static_cast<int>(rng.below(100)) >= to_hit_percent(game, attacker, defender)) {
     emit(game, Event{EventKind::attack_miss, attacker.id, defender.id, at, 0,
                      miss_text(game, attacker, defender)});
@@ -222,6 +228,11 @@ void melee_attack(Game& game, Actor& attacker, Actor& defender) {
   }
   emit(game, Event{EventKind::attack_hit, attacker.id, defender.id, at, damage,
                    hit_text(game, attacker, defender)});
+  if (is_player(defender) && !is_player(attacker)) {
+    // What it cost the player (the genetic brain's fitness); a blow that lands feeds it.
+    attacker.memory.damage_dealt += std::min(damage, defender.hp);
+    attacker.memory.hunger = 0;
+  }
   damage_actor(game, defender, damage, attacker.id, indefinite_name(game, attacker));
 }
 

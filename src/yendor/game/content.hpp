@@ -4,14 +4,18 @@
 // read-only: the simulation refers to kinds by index into these vectors (indices are stable
 // for one content set; saves store kind ids by name and map them back on load).
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "yendor/ai/brain.hpp"
+#include "yendor/ai/library.hpp"
 #include "yendor/core/geometry.hpp"
 #include "yendor/core/param_value.hpp"
+#include "yendor/game/instancing_rules.hpp"
 #include "yendor/gen/feature_pass.hpp"
 #include "yendor/map/tile.hpp"
 
@@ -75,9 +79,14 @@ struct MonsterKind {
   IntRange dex{8, 12};
   IntRange con{8, 12};
   IntRange speed{100, 100};  // 100 = the player's normal speed; 200 acts twice as often
-  int base_xp = 10;          // scaled by what was rolled (docs/content.md)
-  int armour = 0;            // natural armour
-  IntRange damage{1, 4};     // natural weapon
+  // OCEAN personality ranges in thousandths (ai::Trait order), rolled like the attributes
+  // into ai::Memory::personality (thesis 4.6, 4.7); the whole 0..1 unless the kind says.
+  std::array<IntRange, ai::k_trait_count> personality{IntRange{0, 1000}, IntRange{0, 1000},
+                                                      IntRange{0, 1000}, IntRange{0, 1000},
+                                                      IntRange{0, 1000}};
+  int base_xp = 10;       // scaled by what was rolled (docs/content.md)
+  int armour = 0;         // natural armour
+  IntRange damage{1, 4};  // natural weapon
   std::string attack_verb = "hits";
   int vision = 8;               // radius of its field of view
   std::string brain = "chase";  // an ai::Brain name
@@ -91,6 +100,10 @@ struct MonsterKind {
   bool unique = false;  // at most one per game
   bool shopkeeper = false;
   bool leaves_corpse = true;
+  // The library entry its brain runs (an fsm table, a tree...: docs/brains.md); empty for
+  // the brain's default. Resolved at load to its index in the brain's section.
+  std::string tactics{};
+  int tactics_index = -1;
   bool operator==(const MonsterKind&) const = default;
 };
 
@@ -188,7 +201,9 @@ struct Content {
   std::vector<ItemKind> items;
   DungeonRecipe dungeon;
   std::vector<LegendEntry> legend;
-  std::string source_dir;  // where it was loaded from (for messages)
+  std::string source_dir;        // where it was loaded from (for messages)
+  ai::Library ai{};              // the AI tables and trees (data/ai, or the content's own ai/)
+  InstancingRules instancing{};  // instancing.toml's constraints (none when it is absent)
 
   // -1 when absent.
   int monster_index(std::string_view id) const;
@@ -197,10 +212,11 @@ struct Content {
   bool operator==(const Content&) const = default;
 };
 
-// Loads races.toml, monsters.toml, items.toml, dungeon.toml and legend.toml from `dir`,
-// validates every field and cross-reference (race and item ids, brain names, depth bands
-// covering 1..levels, generator names and parameters, the boss kind) and throws InputError
-// "FILE:LINE: [table] 'id': field 'name': problem" on the first problem.
+// Loads races.toml, monsters.toml, items.toml, dungeon.toml and legend.toml from `dir` (and
+// instancing.toml when there is one), validates every field and cross-reference (race and item
+// ids, brain names, depth bands covering 1..levels, generator names and parameters, the boss
+// kind, the instancing rules) and throws InputError "FILE:LINE: [table] 'id': field 'name':
+// problem" on the first problem.
 Content load_content(const std::string& dir);
 // data_dir()/game: the shipped content.
 std::string default_content_dir();

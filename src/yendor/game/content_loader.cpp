@@ -1,12 +1,14 @@
 // Loads and validates the game's content files (docs/content.md). The files are read in the
-// order races, items, monsters, dungeon, legend, so every cross-reference is checked where it
-// is written and every error names its own file, line and field:
+// order races, items, (the AI library), monsters, instancing (optional, game/instancing),
+// dungeon, legend, so every cross-reference is checked where it is written and every error
+// names its own file, line and field:
 //   data/game/monsters.toml:42: monster 'goblin': field 'speed': range 20-300 expected, got 500
 #include <toml++/toml.h>
 
 #include <algorithm>
 #include <array>
 #include <charconv>
+#include <cmath>
 #include <cstdint>
 #include <filesystem>
 #include <initializer_list>
@@ -17,11 +19,14 @@
 #include <vector>
 
 #include "yendor/ai/brain.hpp"
+#include "yendor/ai/library.hpp"
 #include "yendor/core/data_dir.hpp"
 #include "yendor/core/error.hpp"
 #include "yendor/core/file_io.hpp"
+#include "yendor/core/toml_read.hpp"
 #include "yendor/core/toml_where.hpp"
 #include "yendor/game/content.hpp"
+#include "yendor/game/instancing.hpp"
 #include "yendor/game/rules.hpp"
 #include "yendor/gen/generate.hpp"
 #include "yendor/gen/motif.hpp"
@@ -82,72 +87,8 @@ std::string join(const List& list) {
 
 using Where = TomlWhere;
 
-// Every key must be known: a typo is an error, never silently ignored.
-// `prefix` names the table in messages ("drops." for a drop's fields).
-void check_known(const Where& where, const toml::table& table,
-                 std::initializer_list<std::string_view> known, std::string_view prefix = "") {
-  for (auto&& [key, node] : table)
-    if (std::find(known.begin(), known.end(), key.str()) == known.end())
-      where.fail(node, std::string(prefix) + std::string(key.str()),
-                 "unknown field (known fields: " + join(known) + ")");
-}
-
-const toml::node& required(const Where& where, const toml::table& table, std::string_view key,
-                           std::string_view prefix = "") {
-  const toml::node* node = table.get(key);
-  if (node == nullptr)
-    where.fail(toml_line(table), std::string(prefix) + std::string(key),
-               "missing (it is required)");
-  return *node;
-}
-
-const toml::table& as_table(const Where& where, const toml::node& node, std::string_view field) {
-  if (!node.is_table()) where.fail(node, field, "a table expected, got " + toml_type_name(node));
-  return *node.as_table();
-}
-
-const toml::array& as_array(const Where& where, const toml::node& node, std::string_view field) {
-  if (!node.is_array()) where.fail(node, field, "an array expected, got " + toml_type_name(node));
-  return *node.as_array();
-}
-
-std::string as_text(const Where& where, const toml::node& node, std::string_view field) {
-  if (!node.is_string()) where.fail(node, field, "text expected, got " + toml_type_name(node));
-  return std::string(node.as_string()->get());
-}
-
-bool as_bool(const Where& where, const toml::node& node, std::string_view field) {
-  if (!node.is_boolean())
-    where.fail(node, field, "true or false expected, got " + toml_type_name(node));
-  return node.as_boolean()->get();
-}
-
 std::string range_text(std::int64_t lo, std::int64_t hi) {
-  return std::to_string(lo) + "-" + std::to_string(hi);
-}
-
-int as_int(const Where& where, const toml::node& node, std::string_view field, int lo, int hi) {
-  if (!node.is_integer())
-    where.fail(node, field, "an integer expected, got " + toml_type_name(node));
-  const std::int64_t v = node.as_integer()->get();
-  if (v < lo || v > hi)
-    where.fail(node, field, "range " + range_text(lo, hi) + " expected, got " + std::to_string(v));
-  return static_cast<int>(v);
-}
-
-// A probability: 0 to 1 (an integer 0 or 1 is accepted).
-double as_chance(const Where& where, const toml::node& node, std::string_view field) {
-  double v = 0;
-  if (node.is_integer())
-    v = static_cast<double>(node.as_integer()->get());
-  else if (node.is_floating_point())
-    v = node.as_floating_point()->get();
-  else
-    where.fail(node, field, "a number expected, got " + toml_type_name(node));
-  if (!(v >= 0.0 && v <= 1.0))
-    where.fail(node, field,
-               "a chance from 0 to 1 expected, got " + yendor::to_string(ParamValue{v}));
-  return v;
+  return toml_range_text(lo, hi);
 }
 
 // An integer range: "3-7", or an integer for a range of one value. Both ends in [lo, hi].
@@ -243,6 +184,60 @@ std::string as_name(const Where& where, const toml::node& node, std::string_view
   return s;
 }
 
+// A share written 0.35 (thousandths inside); `field` names it in messages.
+int as_milli(const Where& where, const toml::node& node, std::string_view field) {
+  return static_cast<int>(std::llround(as_real(where, node, field, 0, 1) * 1000));
+}
+
+// A range of shares 0 to 1: a number, or text "0.2-0.6"; thousandths inside.
+IntRange as_share_range(const Where& where, const toml::node& node, std::string_view field) {
+  if (node.is_integer() || node.is_floating_point()) {
+    const int v = as_milli(where, node, field);
+    return {v, v};
+  }
+  if (!node.is_string())
+    where.fail(node, field,
+               "a number from 0 to 1 or a range in text such as \"0.2-0.6\" expected, got " +
+                   toml_type_name(node));
+  const std::string_view s = node.as_string()->get();
+  const auto number = [](std::string_view part, double& out) {
+    const auto [end, ec] = std::from_chars(part.data(), part.data() + part.size(), out);
+    return !part.empty() && ec == std::errc{} && end == part.data() + part.size() &&
+           std::isfinite(out);
+  };
+  double lo = 0, hi = 0;
+  const auto dash = s.find('-', 1);
+  const bool ok = dash == std::string_view::npos
+                      ? number(s, lo) && number(s, hi)
+                      : number(s.substr(0, dash), lo) && number(s.substr(dash + 1), hi);
+  if (!ok)
+    where.fail(node, field,
+               "a number from 0 to 1 or a range such as \"0.2-0.6\" expected, got \"" +
+                   std::string(s) + "\"");
+  if (lo > hi)
+    where.fail(node, field, "the range \"" + std::string(s) + "\" runs backwards (write LOW-HIGH)");
+  if (lo < 0 || hi > 1)
+    where.fail(node, field, "shares from 0 to 1 expected, got \"" + std::string(s) + "\"");
+  return {static_cast<int>(std::llround(lo * 1000)), static_cast<int>(std::llround(hi * 1000))};
+}
+
+// personality = { neuroticism = "0.6-0.9", ... }: OCEAN ranges; unnamed traits keep 0-1.
+void read_personality(const Where& where, const toml::node& node,
+                      std::array<IntRange, ai::k_trait_count>& out) {
+  const toml::table& t = as_table(where, node, "personality");
+  std::vector<std::string_view> names;
+  for (int i = 0; i < ai::k_trait_count; ++i)
+    names.push_back(ai::to_string(static_cast<ai::Trait>(i)));
+  for (auto&& [key, value] : t) {
+    const auto it = std::find(names.begin(), names.end(), key.str());
+    if (it == names.end())
+      where.fail(value, "personality." + std::string(key.str()),
+                 "unknown trait (traits: " + join(names) + ")");
+    out[static_cast<std::size_t>(it - names.begin())] =
+        as_share_range(where, value, "personality." + std::string(key.str()));
+  }
+}
+
 Attributes as_attributes(const Where& where, const toml::node& node, std::string_view field,
                          Attributes values, int lo, int hi) {
   const toml::table& t = as_table(where, node, field);
@@ -281,13 +276,18 @@ std::string unique_id(const Where& where, const toml::table& t, const std::vecto
   return id;
 }
 
-toml::table parse_file(const std::string& path) {
+// A content file's text, refusing files over 1 MiB.
+std::string read_text(const std::string& path) {
   std::error_code error;
   const std::uintmax_t bytes = std::filesystem::file_size(path, error);
   if (error) throw InputError(path + ": cannot read it: " + error.message());
   if (bytes > k_max_file_bytes)
     throw InputError(path + ": larger than 1 MiB, which no content file is");
-  const std::string text = read_file(path);
+  return read_file(path);
+}
+
+toml::table parse_file(const std::string& path) {
+  const std::string text = read_text(path);
   try {
     return toml::parse(text, path);
   } catch (const toml::parse_error& e) {
@@ -425,18 +425,20 @@ RangedAttack read_ranged(const Where& w, const toml::node& node) {
 
 std::vector<MonsterKind> read_monsters(const std::string& file, const toml::table& root,
                                        const std::vector<Race>& races,
-                                       const std::vector<ItemKind>& items) {
+                                       const std::vector<ItemKind>& items,
+                                       const ai::Library& library) {
   const Where where{file, ""};
   std::vector<MonsterKind> monsters;
   for (const toml::table* t : entries(where, root, "monster")) {
     MonsterKind m;
     m.id = unique_id(where, *t, monsters, "monster");
     const Where w = where.about("monster '" + m.id + "'");
-    check_known(w, *t,
-                {"id",    "name",   "glyph",      "color",        "race",   "str",         "dex",
-                 "con",   "speed",  "base_xp",    "armour",       "damage", "attack_verb", "vision",
-                 "brain", "depth",  "frequency",  "group",        "gold",   "drops",       "ranged",
-                 "boss",  "unique", "shopkeeper", "leaves_corpse"});
+    check_known(
+        w, *t,
+        {"id",     "name",    "glyph",   "color",      "race",          "str",         "dex",
+         "con",    "speed",   "base_xp", "armour",     "damage",        "attack_verb", "vision",
+         "brain",  "tactics", "depth",   "frequency",  "group",         "gold",        "drops",
+         "ranged", "boss",    "unique",  "shopkeeper", "leaves_corpse", "personality"});
     m.name = as_name(w, required(w, *t, "name"), "name");
     m.glyph = as_glyph(w, required(w, *t, "glyph"), "glyph");
     {
@@ -469,6 +471,7 @@ std::vector<MonsterKind> read_monsters(const std::string& file, const toml::tabl
     }
     if (const toml::node* n = t->get("speed"))
       m.speed = as_range(w, *n, "speed", k_min_speed, k_max_speed);
+    if (const toml::node* n = t->get("personality")) read_personality(w, *n, m.personality);
     if (const toml::node* n = t->get("base_xp")) m.base_xp = as_int(w, *n, "base_xp", 0, 100000);
     if (const toml::node* n = t->get("armour")) m.armour = as_int(w, *n, "armour", 0, 50);
     if (const toml::node* n = t->get("damage"))
@@ -484,6 +487,13 @@ std::vector<MonsterKind> read_monsters(const std::string& file, const toml::tabl
           names.push_back(b->info().name);
         w.fail(*n, "brain", "unknown brain \"" + m.brain + "\" (brains: " + join(names) + ")");
       }
+    }
+    if (const toml::node* n = t->get("tactics")) m.tactics = as_text(w, *n, "tactics");
+    try {
+      m.tactics_index = ai::builtin_brains().get(m.brain).resolve(library, m.tactics);
+    } catch (const InputError& e) {
+      const toml::node* n = t->get("tactics");
+      w.fail(n != nullptr ? *n : *t, "tactics", e.what());
     }
     if (const toml::node* n = t->get("depth")) m.depth = as_range(w, *n, "depth", 1, k_max_depth);
     if (const toml::node* n = t->get("frequency"))
@@ -794,7 +804,16 @@ Content load_content(const std::string& dir_in) {
                     legend = path("legend.toml");
   c.races = read_races(races, parse_file(races));
   c.items = read_items(items, parse_file(items));
-  c.monsters = read_monsters(monsters, parse_file(monsters), c.races, c.items);
+  // The AI tables: the content directory's own ai/, else the shipped data/ai.
+  const std::string own_ai = dir + "/ai";
+  c.ai = ai::load_library(std::filesystem::is_directory(own_ai, error) ? own_ai
+                                                                       : ai::default_library_dir());
+  c.monsters = read_monsters(monsters, parse_file(monsters), c.races, c.items, c.ai);
+  // The instancing rules (thesis 4.7) are optional: without the file, rolls are unconstrained.
+  const std::string instancing = dir + "/instancing.toml";
+  if (std::filesystem::is_regular_file(instancing, error)) {
+    c.instancing = parse_instancing(read_text(instancing), instancing, c);
+  }
   c.dungeon = read_dungeon(dungeon, parse_file(dungeon), c.monsters, c.items);
   c.legend = read_legend(legend, parse_file(legend), c.monsters, c.items);
   return c;

@@ -206,6 +206,7 @@ int force_door(Game& game, Actor& player, Point p) {
                                  k_force_percent_max);
   if (game.state().world_rng.below(100) < static_cast<std::uint32_t>(percent)) {
     set_tile(game.level(), p, Tile::door_open);
+    game.tracking().noise(game, p, k_noise_fight);  // forcing a lock is loud
     emit(game, Event{EventKind::door, player.id, 0, p, 1, "You force the lock. The door opens."});
   } else {
     message(game, "The door is locked. You fail to force it.");
@@ -268,6 +269,7 @@ bool find_door(const Game& game, Point dir, Wanted wanted, Point& out) {
 
 void open_door(Game& game, Actor& actor, Point p) {
   set_tile(game.level(), p, Tile::door_open);
+  game.tracking().noise(game, p, k_noise_door);
   std::string text;
   if (is_player(actor))
     text = "You open the door.";

@@ -34,6 +34,7 @@ Game::Game(std::shared_ptr<const Content> content, GameState state)
 
 const std::vector<Event>& Game::step(const Action& action) {
   events_.clear();
+  tracking_.clear_noise();  // a step hears its own noises
   if (over()) {
     emit(*this, {EventKind::refused, k_player_id, 0, state_.player.pos, 0, "The game is over."});
     return events_;
@@ -61,6 +62,7 @@ void Game::update_view() {
   algorithm.compute(here.opacity, state_.player.pos, fov::FovOptions{k_player_vision}, view_);
   Grid<std::uint16_t>& flags = here.level.flags;
   view_.for_each([&flags](Point p) { flags[p] |= cell_flag::explored; });
+  tracking_.lay_scent(*this);
 }
 
 }  // namespace yendor::game

@@ -13,6 +13,7 @@
 #include "yendor/game/content.hpp"
 #include "yendor/game/event.hpp"
 #include "yendor/game/state.hpp"
+#include "yendor/game/tracking.hpp"
 
 namespace yendor::game {
 
@@ -55,12 +56,15 @@ class Game {
   // Recomputes the player's view and marks what it sees explored (rules call it after the
   // player changes level; step() calls it at the end).
   void update_view();
+  // The monsters' shared maps (game/tracking).
+  Tracking& tracking() { return tracking_; }
 
  private:
   std::shared_ptr<const Content> content_;
   GameState state_;
   std::vector<Event> events_;
   fov::VisibleSet view_;
+  Tracking tracking_;
 };
 
 }  // namespace yendor::game

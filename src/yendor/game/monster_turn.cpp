@@ -1,12 +1,14 @@
-// A monster's turn: a sleeping monster only checks whether it wakes; an awake one asks its
-// brain (ai::Brain, by the kind's brain name) through the ai::View the game gives it, and
-// the rules carry out the Decision exactly as they would the player's action.
-// docs/rules.md, "Monsters' turns"; docs/brains.md.
+// A monster's turn: a sleeping monster only checks whether it wakes (sight, noise, harm); an
+// awake one asks its brain (ai::Brain, by the kind's brain name, with the kind's tactics)
+// through the ai::View the game gives it, and the rules carry out the Decision exactly as
+// they would the player's action. docs/rules.md, "Monsters' turns"; docs/brains.md.
 #include <algorithm>
 #include <cstdlib>
+#include <limits>
 #include <vector>
 
 #include "yendor/ai/brain.hpp"
+#include "yendor/ai/library.hpp"
 #include "yendor/fov/fov.hpp"
 #include "yendor/fov/line_of_sight.hpp"
 #include "yendor/game/rules.hpp"
@@ -18,13 +20,33 @@ namespace {
 // A sleeping monster that sees the player wakes with this chance per turn (always when
 // adjacent).
 constexpr std::uint32_t k_wake_one_in = 3;
+// A monster follows scent laid at most this many turns ago.
+constexpr int k_scent_max_age = 100;
+// Hunger stops counting here (an fsm "hungry:N" reads up to this).
+constexpr std::int32_t k_max_hunger = 1000000;
 
-// What the game tells a brain: its own state, the terrain, who stands where, and the player
-// only when it sees the player. Built per turn on the stack; queries are O(1) except
-// can_fire_at_player (a line of at most the missile's range).
+const Actor* monster_by_id(const LevelState& level, ActorId id) {
+  const auto& monsters = level.monsters;
+  const auto it = std::lower_bound(monsters.begin(), monsters.end(), id,
+                                   [](const Actor& a, ActorId v) { return a.id < v; });
+  return it != monsters.end() && it->id == id ? &*it : nullptr;
+}
+
+// Item units lying within 2 cells of `home` (what a monster guards).
+int units_near(const LevelState& level, Point home) {
+  int units = 0;
+  for (const Item& i : level.items)
+    if (chebyshev(i.pos, home) <= 2) units += i.count;
+  return units;
+}
+
+// What the game tells a brain: its own state, the terrain, who stands where, the player only
+// when it sees the player, and the shared tracking maps (game/tracking). Built per turn on
+// the stack; queries are O(1) or bounded by its vision, except can_fire_at_player (a line of
+// at most the missile's range) and path_step when a greedy step fails (a hierarchical path).
 class MonsterView final : public ai::View {
  public:
-  MonsterView(const Game& game, const Actor& self, const MonsterKind& kind, bool sees)
+  MonsterView(Game& game, const Actor& self, const MonsterKind& kind, bool sees)
       : game_(game), level_(game.level()), self_(self), kind_(kind), sees_(sees) {}
 
   Point self() const override { return self_.pos; }
@@ -55,8 +77,125 @@ class MonsterView final : public ai::View {
     return true;
   }
 
+  std::int64_t turn() const override { return game_.state().info.turns; }
+  int vision() const override { return kind_.vision; }
+  bool has_ranged() const override { return kind_.ranged.has_value(); }
+  int player_hp() const override { return game_.state().player.hp; }
+  int player_max_hp() const override { return game_.state().player.max_hp; }
+  const ai::Library& library() const override { return game_.content().ai; }
+  int tactics() const override { return kind_.tactics_index; }
+
+  bool sees(Point p) const override {
+    if (chebyshev(self_.pos, p) > kind_.vision) return false;
+    return fov::line_of_sight(level_.opacity, self_.pos, p);
+  }
+  std::span<const ai::Seen> others(int radius) const override {
+    thread_local std::vector<ai::Seen> seen;
+    seen.clear();
+    const int r = std::min(radius, kind_.vision);
+    const Point c = self_.pos;
+    const auto look = [&](Point p) {
+      const ActorId id = occupant_at(level_, p);
+      if (id == 0 || id == k_player_id || id == self_.id) return;
+      const Actor* a = monster_by_id(level_, id);
+      if (a == nullptr || a->hp <= 0 || !fov::line_of_sight(level_.opacity, c, p)) return;
+      seen.push_back({a->pos, a->memory.heading, a->kind, a->kind == self_.kind, a->memory.awake,
+                      a->hp, a->max_hp});
+    };
+    // Ring by ring, nearest first; each ring in scan order (deterministic): its top row, the
+    // two sides row by row, its bottom row. A crowd stops at the ring that fills the list.
+    for (int d = 1; d <= r && seen.size() < ai::k_max_seen; ++d) {
+      for (int x = c.x - d; x <= c.x + d; ++x)
+        look({x, c.y - d});
+      for (int y = c.y - d + 1; y < c.y + d; ++y) {
+        look({c.x - d, y});
+        look({c.x + d, y});
+      }
+      for (int x = c.x - d; x <= c.x + d; ++x)
+        look({x, c.y + d});
+    }
+    if (seen.size() > ai::k_max_seen) seen.resize(ai::k_max_seen);
+    return seen;
+  }
+  int kin_deaths_seen() const override {
+    const std::int64_t since = game_.state().time - action_delay(self_);
+    int n = 0;
+    for (const RecentDeath& d : level_.deaths)
+      if (d.kind == self_.kind && d.time > since && sees(d.pos)) ++n;
+    return n;
+  }
+  int damage_taken() const override {
+    return self_.memory.last_hp > 0 ? std::max(0, self_.memory.last_hp - self_.hp) : 0;
+  }
+  int noise() const override { return game_.tracking().loudness(self_.pos); }
+  Point noise_step() const override {
+    const Point d = game_.tracking().louder_step(game_, self_.pos);
+    return d != Point{} && free(self_.pos + d) ? d : Point{};
+  }
+  Point scent_step() const override {
+    const path::ScentMap& scent = level_.scent;
+    const auto now = static_cast<std::int32_t>(turn() + 1);
+    const path::ScentSense sense{k_scent_max_age, 0};
+    std::int32_t best = scent.senses(scent.at(self_.pos), now, sense) ? scent.at(self_.pos) : 0;
+    Point best_dir{};
+    for (Point d : k_directions8) {
+      const Point p = self_.pos + d;
+      const std::int32_t mark = scent.at(p);
+      if (mark > best && scent.senses(mark, now, sense) && free(p)) {
+        best = mark;
+        best_dir = d;
+      }
+    }
+    return best_dir;
+  }
+  bool treasure_missing() const override {
+    return self_.memory.guarded > 0 && units_near(level_, self_.memory.home) < self_.memory.guarded;
+  }
+
+  int player_distance() const override {
+    if (!sees_) return ai::k_far;
+    const path::Distance d = game_.tracking().chase_distance(game_, self_.pos);
+    return d == path::k_unreachable ? ai::k_far : static_cast<int>(d);
+  }
+  Point chase_step() const override {
+    Tracking& t = game_.tracking();
+    const path::Distance here = t.chase_distance(game_, self_.pos);
+    if (here == path::k_unreachable) return ai::step_toward(*this, player());
+    return downhill([&](Point p) { return t.chase_distance(game_, p); }, here);
+  }
+  Point flee_step() const override {
+    Tracking& t = game_.tracking();
+    const path::Distance here = t.safety(game_, self_.pos);
+    if (here == path::k_unreachable) return View::flee_step();
+    return downhill([&](Point p) { return t.safety(game_, p); }, here);
+  }
+  Point path_step(Point target) const override {
+    const Point greedy = ai::step_toward(*this, target);
+    if (greedy != Point{}) return greedy;
+    const Point d = game_.tracking().far_step(game_, self_.pos, target);
+    return d != Point{} && free(self_.pos + d) ? d : Point{};
+  }
+
  private:
-  const Game& game_;
+  bool free(Point p) const { return walkable(p) && !occupied(p); }
+
+  // The free neighbour with the lowest value below `here` (ties: k_directions8 order).
+  template <typename Value>
+  Point downhill(Value&& value, path::Distance here) const {
+    path::Distance best = here;
+    Point best_dir{};
+    for (Point d : k_directions8) {
+      const Point p = self_.pos + d;
+      const path::Distance v = value(p);
+      if (v < best && free(p)) {
+        best = v;
+        best_dir = d;
+      }
+    }
+    return best_dir;
+  }
+
+  Game& game_;
   const LevelState& level_;
   const Actor& self_;
   const MonsterKind& kind_;
@@ -71,6 +210,53 @@ const ai::Brain& brain_for(const MonsterKind& kind) {
 
 Point clamp_step(Point d) {
   return {d.x < 0 ? -1 : (d.x > 0 ? 1 : 0), d.y < 0 ? -1 : (d.y > 0 ? 1 : 0)};
+}
+
+// Whether a sleeping monster wakes now: it sees the player (one chance in k_wake_one_in, or
+// he is adjacent), a noise of k_wake_loudness reaches it, or it was hurt.
+bool wakes(Game& game, const Actor& monster, bool sees) {
+  const GameState& s = game.state();
+  if (game.tracking().loudness(monster.pos) >= k_wake_loudness) return true;
+  if (monster.memory.last_hp > 0 && monster.hp < monster.memory.last_hp) return true;
+  if (!sees) return false;
+  return chebyshev(monster.pos, s.player.pos) <= 1 || game.state().ai_rng.below(k_wake_one_in) == 0;
+}
+
+void carry_out(Game& game, Actor& monster, const MonsterKind& kind, const MonsterView& view,
+               bool sees, const ai::Decision& d) {
+  GameState& s = game.state();
+  switch (d.kind) {
+    case ai::DecisionKind::wait:
+      return;
+    case ai::DecisionKind::step:
+      if (d.dir != Point{}) step_actor(game, monster, clamp_step(d.dir));
+      return;
+    case ai::DecisionKind::attack: {
+      const Point to = monster.pos + clamp_step(d.dir);
+      if (s.player.hp > 0 && s.player.pos == to && to != monster.pos)
+        melee_attack(game, monster, s.player);
+      else if (to != monster.pos)
+        step_actor(game, monster, clamp_step(d.dir));
+      return;
+    }
+    case ai::DecisionKind::fire: {
+      // The kind's chance per turn is rolled here; when it fails (or the shot is not there
+      // after all) the monster closes in instead.
+      if (kind.ranged && view.can_fire_at_player() && s.ai_rng.chance(kind.ranged->chance)) {
+        const RangedAttack& r = *kind.ranged;
+        fire_missile(game, monster, s.player.pos, r.range, r.damage, r.name, nullptr);
+        return;
+      }
+      const Point dir = sees ? ai::step_toward(view, s.player.pos) : Point{};
+      if (dir != Point{}) step_actor(game, monster, dir);
+      return;
+    }
+    case ai::DecisionKind::shout:
+      game.tracking().noise(game, monster.pos, k_noise_shout);
+      if (game.view().visible(monster.pos))
+        message(game, actor_name(game, monster, true) + " shouts!");
+      return;
+  }
 }
 
 }  // namespace
@@ -93,43 +279,29 @@ void monster_turn(Game& game, Actor& monster) {
   if (monster.hp <= 0 || monster.peaceful || game.over()) return;
   const MonsterKind* kind = monster_kind(game, monster);
   if (kind == nullptr) return;
-  GameState& s = game.state();
   const bool sees = monster_sees_player(game, monster);
-  if (!monster.memory.awake) {
-    // Asleep: costs almost nothing. It may wake when it sees the player, and always when
-    // the player is next to it; then it acts at once.
-    if (!sees) return;
-    if (chebyshev(monster.pos, s.player.pos) > 1 && s.ai_rng.below(k_wake_one_in) != 0) return;
-    monster.memory.awake = true;
+  ai::Memory& memory = monster.memory;
+  // Hunger grows asleep too: a sleeper may wake up hungry (fsm Table 4.1).
+  memory.hunger = std::min(memory.hunger + 1, k_max_hunger);
+  if (!memory.awake) {
+    // Asleep: costs almost nothing. When it wakes it acts at once.
+    if (!wakes(game, monster, sees)) {
+      memory.last_hp = monster.hp;
+      return;
+    }
+    memory.awake = true;
   }
+  if (memory.guarded < 0) memory.guarded = units_near(game.level(), memory.home);
+  ++memory.turns_alive;
   const MonsterView view(game, monster, *kind, sees);
-  const ai::Decision d = brain_for(*kind).decide(view, monster.memory, s.ai_rng);
-  switch (d.kind) {
-    case ai::DecisionKind::wait:
-      return;
-    case ai::DecisionKind::step:
-      if (d.dir != Point{}) step_actor(game, monster, clamp_step(d.dir));
-      return;
-    case ai::DecisionKind::attack: {
-      const Point to = monster.pos + clamp_step(d.dir);
-      if (s.player.hp > 0 && s.player.pos == to && to != monster.pos)
-        melee_attack(game, monster, s.player);
-      else if (to != monster.pos)
-        step_actor(game, monster, clamp_step(d.dir));
-      return;
-    }
-    case ai::DecisionKind::fire: {
-      // The kind's chance per turn is rolled here; when it fails (or the shot is not there
-      // after all) the monster closes in instead.
-      if (kind->ranged && view.can_fire_at_player() && s.ai_rng.chance(kind->ranged->chance)) {
-        const RangedAttack& r = *kind->ranged;
-        fire_missile(game, monster, s.player.pos, r.range, r.damage, r.name, nullptr);
-        return;
-      }
-      const Point dir = sees ? ai::step_toward(view, s.player.pos) : Point{};
-      if (dir != Point{}) step_actor(game, monster, dir);
-      return;
-    }
+  const ai::Decision d = brain_for(*kind).decide(view, memory, game.state().ai_rng);
+  const ActorId id = monster.id;
+  const Point before = monster.pos;
+  carry_out(game, monster, *kind, view, sees, d);
+  // The monster may have died (a trap, a fight); it is still in the vector until swept.
+  if (monster.id == id && monster.hp > 0) {
+    if (monster.pos != before) memory.heading = monster.pos - before;
+    memory.last_hp = monster.hp;
   }
 }
 

@@ -171,6 +171,9 @@ std::uint64_t content_hash(const Content& content) {
     h.add(m.attack_verb);
     h.add(m.vision);
     h.add(m.brain);
+    h.add(m.tactics);
+    for (const IntRange& r : m.personality)
+      h.add(r);
     h.add(m.depth);
     h.add(m.frequency);
     h.add(m.group);
@@ -213,6 +216,27 @@ std::uint64_t content_hash(const Content& content) {
     h.add(k.price);
     h.add(k.depth);
     h.add(k.frequency);
+  }
+  // The AI library's text and the instancing rules (their per-kind results follow from
+  // these and the kinds above).
+  h.add(static_cast<std::int64_t>(content.ai.text_hash));
+  h.add(content.instancing.tries);
+  h.add(static_cast<std::int64_t>(content.instancing.rules.size()));
+  for (const InstancingRule& r : content.instancing.rules) {
+    h.add(r.id);
+    for (const KindTest& k : r.kinds) {
+      h.add(static_cast<int>(k.what));
+      h.add(k.value);
+      h.add(k.negated);
+    }
+    for (const InstanceCondition& c : r.forbid) {
+      h.add(static_cast<int>(c.field));
+      h.add(static_cast<int>(c.op));
+      h.add(c.threshold);
+    }
+    h.add(static_cast<int>(r.reroll));
+    h.add(static_cast<int>(r.fallback));
+    h.add(r.fallback_value);
   }
   const DungeonRecipe& d = content.dungeon;
   h.add(d.levels);

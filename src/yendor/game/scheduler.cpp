@@ -3,8 +3,10 @@
 // per turn), and the upkeep at the start of every actor's turn (statuses, poison,
 // regeneration, hunger, lava, timed gates). docs/rules.md, "Time and speed".
 #include <algorithm>
+#include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "yendor/game/rules.hpp"
 #include "yendor/game/world.hpp"
@@ -123,31 +125,78 @@ bool start_turn(Game& game, Actor& actor) {
   return actor.hp > 0;
 }
 
-void run_until_player(Game& game) {
-  GameState& s = game.state();
-  while (!game.over()) {
-    // The next actor: smallest (next_time, id); the player (id 1) wins ties. A linear scan
-    // is cheap for the tens of monsters a level holds.
-    auto& monsters = game.level().monsters;
-    Actor* next = &s.player;
-    std::size_t slot = 0;
-    bool dead_seen = false;
-    for (std::size_t i = 0; i < monsters.size(); ++i) {
-      Actor& m = monsters[i];
-      if (m.hp <= 0) {
-        dead_seen = true;
+namespace {
+
+// The monsters waiting for their turn: a min-heap of (next_time, id), so a turn of N monsters
+// costs O(N log N), not a scan of the level per monster (10,000 monsters: issue 7). Rebuilt
+// from the level whenever the monster list changes under it (a death, a monster added, a
+// level change); an entry whose monster's clock moved is put back with the new time.
+struct Waiting {
+  std::int64_t time;
+  ActorId id;
+  // std::push_heap keeps the largest first: "larger" is later.
+  bool operator<(const Waiting& o) const { return time != o.time ? time > o.time : id > o.id; }
+};
+
+class TurnQueue {
+ public:
+  // Sweeps the dead first (between turns, when nothing holds a reference to a monster).
+  void rebuild(Game& game) {
+    sweep_dead(game);
+    level_ = &game.level();
+    size_ = level_->monsters.size();
+    deaths_ = game.tracking().deaths_recorded();
+    heap_.clear();
+    for (const Actor& m : level_->monsters)
+      heap_.push_back({m.next_time, m.id});
+    std::make_heap(heap_.begin(), heap_.end());
+  }
+  // Whether the level's monster list changed since rebuild().
+  bool stale(Game& game) const {
+    return level_ != &game.level() || size_ != level_->monsters.size() ||
+           deaths_ != game.tracking().deaths_recorded();
+  }
+  // The monster to act next, if it comes before `player` (the player wins ties: id 1).
+  Actor* next_before(Game& game, const Actor& player) {
+    while (!heap_.empty()) {
+      const Waiting top = heap_.front();
+      Actor* m = find_actor(game, top.id);
+      std::pop_heap(heap_.begin(), heap_.end());
+      heap_.pop_back();
+      if (m == nullptr || m->hp <= 0) continue;
+      if (m->next_time != top.time) {
+        push(*m);
         continue;
       }
-      if (m.next_time < next->next_time || (m.next_time == next->next_time && m.id < next->id)) {
-        next = &m;
-        slot = i;
-      }
+      if (top.time < player.next_time || (top.time == player.next_time && top.id < player.id))
+        return m;
+      push(*m);
+      return nullptr;
     }
-    if (dead_seen) {
-      sweep_dead(game);  // between turns, when nothing holds a reference to a monster
-      continue;
-    }
-    if (next == &s.player) {
+    return nullptr;
+  }
+  void push(const Actor& m) {
+    heap_.push_back({m.next_time, m.id});
+    std::push_heap(heap_.begin(), heap_.end());
+  }
+
+ private:
+  std::vector<Waiting> heap_;
+  const LevelState* level_ = nullptr;
+  std::size_t size_ = 0;
+  std::uint64_t deaths_ = 0;
+};
+
+}  // namespace
+
+void run_until_player(Game& game) {
+  GameState& s = game.state();
+  thread_local TurnQueue queue;
+  queue.rebuild(game);
+  while (!game.over()) {
+    if (queue.stale(game)) queue.rebuild(game);
+    Actor* next = queue.next_before(game, s.player);
+    if (next == nullptr) {
       s.time = std::max(s.time, s.player.next_time);
       start_turn(game, s.player);
       return;
@@ -159,9 +208,12 @@ void run_until_player(Game& game) {
     const ActorId id = monster.id;
     if (start_turn(game, monster)) monster_turn(game, monster);
     // Find it again: a turn may add monsters (and move the vector).
-    auto& now = game.level().monsters;
-    Actor* again = slot < now.size() && now[slot].id == id ? &now[slot] : find_actor(game, id);
-    if (again != nullptr) again->next_time += action_delay(*again);
+    if (Actor* again = find_actor(game, id); again != nullptr && again->hp > 0) {
+      again->next_time += action_delay(*again);
+      if (!queue.stale(game)) queue.push(*again);
+    } else if (again != nullptr) {
+      again->next_time += action_delay(*again);
+    }
   }
 }
 

@@ -11,6 +11,8 @@
 
 #include "yendor/core/error.hpp"
 #include "yendor/core/grid.hpp"
+#include "yendor/game/instancing.hpp"
+#include "yendor/game/monster_genetics.hpp"
 #include "yendor/game/rules.hpp"
 #include "yendor/game/world.hpp"
 #include "yendor/map/locks.hpp"
@@ -148,7 +150,8 @@ class Spawner {
         level_(level),
         depth_(level.depth),
         rng_(Rng::for_stream(game.state().seed, stream::spawn,
-                             static_cast<std::uint64_t>(level.depth))) {
+                             static_cast<std::uint64_t>(level.depth))),
+        pools_(gene_pools(game.state(), game.content().monsters.size())) {
     up_ = level.level.meta.stairs.up;
     collect_cells();
   }
@@ -203,6 +206,12 @@ class Spawner {
       if (ok(p)) return p;
     }
     return std::nullopt;
+  }
+
+  // A new individual of `kind`, its genes inherited from the survivors of its kind.
+  Actor roll(int kind, int depth) {
+    const Genes genes = inherit_genes(pools_[static_cast<std::size_t>(kind)], rng_);
+    return roll_monster(content_, kind, depth, rng_, genes);
   }
 
   // Puts a rolled monster on the level: asleep unless `awake`, its first turn a random part
@@ -272,7 +281,7 @@ class Spawner {
 
   void marker_monster(Point p, int kind, int depth) {
     if (kind < 0 || !can_place_monster(kind, p)) return;
-    add(roll_monster(content_, kind, depth, rng_), p, false);
+    add(roll(kind, depth), p, false);
   }
 
   // A vault's boss: a boss kind (not unique) for the depth, else an ordinary kind from
@@ -367,7 +376,7 @@ class Spawner {
   void marker_shopkeeper(Point p) {
     const int kind = shopkeeper_kind();
     if (kind < 0 || !can_stand_free(kind, p)) return;
-    Actor keeper = roll_monster(content_, kind, depth_, rng_);
+    Actor keeper = roll(kind, depth_);
     keeper.peaceful = true;
     add(std::move(keeper), p, true);
   }
@@ -416,7 +425,7 @@ class Spawner {
         if (d.room == static_cast<int>(r)) doors.push_back(d.pos);
       const auto keeper = keeper_cell(room.rect, doors);
       if (!keeper) continue;
-      Actor m = roll_monster(content_, keeper_kind, depth_, rng_);
+      Actor m = roll(keeper_kind, depth_);
       m.peaceful = true;
       add(std::move(m), *keeper, true);
       const ClassFilter general = ClassFilter::all();
@@ -496,7 +505,7 @@ class Spawner {
         random_cell(far_cells_, [this, kind](Point p) { return can_place_monster(kind, p); });
     if (!leader) return;
     const bool awake = rng_.chance(k_awake_group_chance);
-    add(roll_monster(content_, kind, depth_, rng_), *leader, awake);
+    add(roll(kind, depth_), *leader, awake);
     if (size <= 1) return;
     // The others on the nearest free cells within a few steps of the leader.
     const Grid<int> dist =
@@ -512,7 +521,7 @@ class Spawner {
           if (is_spawn_tile(level_.level.tiles[q]) && can_place_monster(kind, q)) near.push_back(q);
         }
     for (int i = 1; i < size && static_cast<std::size_t>(i - 1) < near.size(); ++i)
-      add(roll_monster(content_, kind, depth_, rng_), near[static_cast<std::size_t>(i - 1)], awake);
+      add(roll(kind, depth_), near[static_cast<std::size_t>(i - 1)], awake);
   }
 
   void place_random_item() {
@@ -557,7 +566,7 @@ class Spawner {
         if (can_place_monster(kind, p)) candidates.push_back(p);
     if (candidates.empty()) return;
     const Point p = candidates[rng_.below(static_cast<std::uint32_t>(candidates.size()))];
-    add(roll_monster(content_, kind, depth_, rng_), p, false);
+    add(roll(kind, depth_), p, false);
   }
 
   Game& game_;
@@ -570,6 +579,7 @@ class Spawner {
   std::vector<Point> cells_;
   std::vector<Point> far_cells_;
   std::vector<int> placed_keys_;
+  std::vector<std::vector<GeneParent>> pools_;  // per kind: the survivors before this level
 };
 
 }  // namespace
@@ -580,41 +590,56 @@ const DepthBand& band_for(const Content& content, int depth) {
   throw InputError("dungeon recipe: no depth band covers depth " + std::to_string(depth));
 }
 
-int monster_xp(const MonsterKind& kind, const Attributes& rolled, int speed) {
-  // Everything times 10 so speed/10 stays exact; the middles times 2 so they stay integers.
+int monster_xp(const MonsterKind& kind, const Attributes& rolled, int speed, const Genes& genes) {
+  // Everything times 10 so speed/10 stays exact; the middles times 2 so they stay integers;
+  // the genes' sum against 3000 (their normal).
   const std::int64_t score = 10 * (std::int64_t{rolled.str} + rolled.dex + rolled.con) + speed;
   const std::int64_t middle2 = 10 * (std::int64_t{kind.str.lo} + kind.str.hi + kind.dex.lo +
                                      kind.dex.hi + kind.con.lo + kind.con.hi) +
                                kind.speed.lo + kind.speed.hi;
-  if (middle2 <= 0 || score <= 0) return std::max(kind.base_xp, 1);
-  // round(base * score / (middle2 / 2)) = round(2 * base * score / middle2), half up.
-  const std::int64_t xp = (4 * std::int64_t{kind.base_xp} * score + middle2) / (2 * middle2);
+  const std::int64_t genes3 = std::int64_t{genes.health} + genes.attack + genes.defence;
+  const std::int64_t normal3 = 3 * std::int64_t{k_gene_base};
+  if (middle2 <= 0 || score <= 0 || genes3 <= 0) return std::max(kind.base_xp, 1);
+  // round(base * score / (middle2 / 2) * genes3 / normal3), half up.
+  const std::int64_t den = 2 * middle2 * normal3;
+  const std::int64_t xp =
+      (4 * std::int64_t{kind.base_xp} * score * genes3 + middle2 * normal3) / den;
   return static_cast<int>(std::clamp<std::int64_t>(xp, 1, 1'000'000'000));
 }
 
+std::int32_t initial_mood(const std::array<std::int32_t, ai::k_trait_count>& personality) {
+  const std::int32_t e = personality[static_cast<std::size_t>(ai::Trait::extraversion)];
+  const std::int32_t n = personality[static_cast<std::size_t>(ai::Trait::neuroticism)];
+  return std::clamp((e - n) / 2, -1000, 1000);
+}
+
 Actor roll_monster(const Content& content, int kind, int depth, Rng& rng) {
+  return roll_monster(content, kind, depth, rng, Genes{});
+}
+
+Actor roll_monster(const Content& content, int kind, int depth, Rng& rng, const Genes& genes) {
   const MonsterKind& k = content.monsters.at(static_cast<std::size_t>(kind));
+  const RolledInstance roll = roll_instance(content, kind, genes, rng);
   Actor m;
   m.kind = kind;
-  Attributes rolled;
-  rolled.str = rng.range(k.str.lo, k.str.hi);
-  rolled.dex = rng.range(k.dex.lo, k.dex.hi);
-  rolled.con = rng.range(k.con.lo, k.con.hi);
-  m.speed = std::max(rng.range(k.speed.lo, k.speed.hi), 1);
-  m.attr = rolled;
+  m.genes = genes;
+  m.attr = roll.rolled;
   if (k.race >= 0 && static_cast<std::size_t>(k.race) < content.races.size()) {
     const Attributes& bonus = content.races[static_cast<std::size_t>(k.race)].attribute_bonus;
     m.attr.str += bonus.str;
     m.attr.dex += bonus.dex;
     m.attr.con += bonus.con;
   }
-  m.max_hp = m.hp = std::max(max_hp_for(m.attr, 1), 1);
-  m.xp = monster_xp(k, rolled, m.speed);
+  m.max_hp = m.hp = instance_max_hp(content, k, roll, genes);
+  m.speed = instance_speed(roll, genes);
+  m.xp = monster_xp(k, roll.rolled, m.speed, genes);
   m.level = depth;
   m.armour = k.armour;
   m.damage = k.damage;
   m.gold = k.gold.hi > k.gold.lo ? rng.range(k.gold.lo, k.gold.hi) : std::max(k.gold.lo, 0);
   m.memory.awake = false;
+  m.memory.personality = roll.personality;
+  m.memory.mood = initial_mood(roll.personality);
   return m;
 }
 

@@ -17,6 +17,7 @@
 #include "yendor/fov/opacity_map.hpp"
 #include "yendor/game/content.hpp"
 #include "yendor/map/level.hpp"
+#include "yendor/path/scent.hpp"
 
 namespace yendor::game {
 
@@ -56,6 +57,20 @@ struct Item {
   bool operator==(const Item&) const = default;
 };
 
+// Monster genetics (FAQ "How do you add variety to your monsters?"): one multiplier per gene in
+// thousandths, within k_gene_base ± k_gene_spread (±5 %); k_gene_base is the kind's normal. A
+// monster is born with them (inherited from the survivors of its kind, game/monster_genetics)
+// and keeps them; the player's stay at the base. docs/rules.md, "Monster genetics".
+inline constexpr std::int32_t k_gene_base = 1000;
+inline constexpr std::int32_t k_gene_spread = 50;
+struct Genes {
+  std::int32_t health = k_gene_base;   // scales its max HP when it is made
+  std::int32_t attack = k_gene_base;   // scales its to-hit
+  std::int32_t defence = k_gene_base;  // divides the to-hit of attacks against it
+  std::int32_t speed = k_gene_base;    // scales its speed when it is made
+  bool operator==(const Genes&) const = default;
+};
+
 struct Actor {
   ActorId id = 0;
   int kind = -1;  // index into Content::monsters; -1 for the player
@@ -77,6 +92,7 @@ struct Actor {
   ItemId worn = 0;
   bool peaceful = false;  // shopkeepers: never attacks; bumping it is refused, not an attack
   int regen = 0;          // regeneration progress (docs/rules.md)
+  Genes genes{};          // monsters: inherited (game/monster_genetics); the player: the base
   bool operator==(const Actor&) const = default;
 };
 
@@ -112,6 +128,21 @@ struct PendingClose {
   bool operator==(const PendingClose&) const = default;
 };
 
+// A monster that died here lately: monsters that saw it react (View::kin_deaths_seen).
+struct RecentDeath {
+  Point pos{};
+  int kind = -1;
+  std::int64_t time = 0;
+  bool operator==(const RecentDeath&) const = default;
+};
+
+// A change counter that is not part of the state: two levels with the same tiles are equal
+// whatever their history of changes.
+struct TileEpoch {
+  std::uint64_t value = 0;
+  bool operator==(const TileEpoch&) const { return true; }
+};
+
 struct LevelState {
   int depth = 1;
   LevelRecipe recipe;
@@ -121,10 +152,13 @@ struct LevelState {
   std::vector<Trap> traps;
   std::vector<std::uint8_t> lock_open;  // per meta.locks: 1 once opened
   std::vector<PendingClose> closing;
-  std::int64_t left_at = -1;  // game time the player left it (-1: the player is here)
+  std::int64_t left_at = -1;        // game time the player left it (-1: the player is here)
+  path::ScentMap scent{Size{}};     // the player's trail (game/tracking), laid while he is here
+  std::vector<RecentDeath> deaths;  // the last k_death_memory time units' (game/tracking)
   // Derived, kept in sync by game/world, rebuilt after loading (not serialized).
   Grid<ActorId> occupant;  // who stands on each cell (the player included when here)
   fov::OpacityMap opacity;
+  TileEpoch epoch;  // counts tile changes, so the monsters' maps know when to rebuild
   bool operator==(const LevelState&) const = default;
 };
 

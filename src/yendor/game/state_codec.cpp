@@ -11,6 +11,7 @@
 #include "yendor/core/error.hpp"
 #include "yendor/core/hash.hpp"
 #include "yendor/game/level_delta.hpp"
+#include "yendor/game/monster_genetics.hpp"
 #include "yendor/game/rules.hpp"
 #include "yendor/game/world.hpp"
 
@@ -101,6 +102,8 @@ class Encoder {
         note_actor(m);
       for (const Item& item : level.items)
         items_.note(item.kind);
+      for (const RecentDeath& d : level.deaths)
+        monsters_.note(d.kind);
     }
   }
 
@@ -154,6 +157,22 @@ class Encoder {
     out_.put_svarint(m.counter);
     for (std::int32_t v : m.scratch)
       out_.put_svarint(v);
+    point(m.home);
+    point(m.heading);
+    out_.put_svarint(m.hunger);
+    out_.put_svarint(m.mood);
+    for (std::int32_t v : m.emotion)
+      out_.put_svarint(v);
+    for (std::int32_t v : m.personality)
+      out_.put_svarint(v);
+    for (std::int32_t v : m.blackboard)
+      out_.put_svarint(v);
+    out_.put_svarint(m.genome);
+    out_.put_svarint(m.damage_dealt);
+    out_.put_svarint(m.turns_alive);
+    out_.put_svarint(m.last_seen_turn);
+    out_.put_svarint(m.last_hp);
+    out_.put_svarint(m.guarded);
     out_.put_svarint(a.gold);
     out_.put_varint(a.inventory.size());
     for (const Item& i : a.inventory)
@@ -162,6 +181,10 @@ class Encoder {
     out_.put_varint(a.worn);
     out_.put_bool(a.peaceful);
     out_.put_svarint(a.regen);
+    out_.put_svarint(a.genes.health);
+    out_.put_svarint(a.genes.attack);
+    out_.put_svarint(a.genes.defence);
+    out_.put_svarint(a.genes.speed);
   }
 
   void info(const PlayerInfo& p) {
@@ -276,6 +299,23 @@ class Encoder {
       out_.put_svarint(c.at);
     }
     out_.put_svarint(level.left_at);
+    scent(level.scent);
+    out_.put_varint(level.deaths.size());
+    for (const RecentDeath& d : level.deaths) {
+      point(d.pos);
+      out_.put_varint(monsters_.ref(d.kind));
+      out_.put_svarint(d.time);
+    }
+  }
+
+  void scent(const path::ScentMap& m) {
+    const Grid<std::int32_t>& v = m.values();
+    out_.put_svarint(v.width());
+    out_.put_svarint(v.height());
+    out_.put_svarint(m.spread());
+    out_.put_svarint(m.last_turn());
+    for (std::int32_t mark : v.cells())
+      out_.put_svarint(mark);
   }
 
   ByteWriter& out_;
@@ -423,6 +463,22 @@ class Decoder {
     m.counter = in_.int32();
     for (std::int32_t& v : m.scratch)
       v = in_.int32();
+    m.home = point();
+    m.heading = point();
+    m.hunger = in_.int32();
+    m.mood = in_.int32();
+    for (std::int32_t& v : m.emotion)
+      v = in_.int32();
+    for (std::int32_t& v : m.personality)
+      v = in_.int32();
+    for (std::int32_t& v : m.blackboard)
+      v = in_.int32();
+    m.genome = in_.int32();
+    m.damage_dealt = in_.int32();
+    m.turns_alive = in_.int32();
+    m.last_seen_turn = in_.int32();
+    m.last_hp = in_.int32();
+    m.guarded = in_.int32();
     a.gold = in_.int32();
     const std::size_t n = in_.count(1);
     a.inventory.reserve(n);
@@ -432,7 +488,22 @@ class Decoder {
     a.worn = in_.uint32();
     a.peaceful = in_.boolean();
     a.regen = in_.int32();
+    a.genes.health = gene();
+    a.genes.attack = gene();
+    a.genes.defence = gene();
+    a.genes.speed = gene();
     return a;
+  }
+
+  // A gene within ±5 % (game/monster_genetics): combat divides by the defence gene.
+  std::int32_t gene() {
+    const std::size_t at = in_.offset();
+    const std::int32_t g = in_.int32();
+    if (g < k_gene_min || g > k_gene_max)
+      in_.fail_at("a gene of " + std::to_string(g) + " thousandths, outside " +
+                      std::to_string(k_gene_min) + "-" + std::to_string(k_gene_max),
+                  at);
+    return g;
   }
 
   PlayerInfo info() {
@@ -550,7 +621,37 @@ class Decoder {
       level.closing.push_back(c);
     }
     level.left_at = in_.svarint();
+    level.scent = scent(level.level.size());
+    const std::size_t deaths = in_.count(3);
+    level.deaths.reserve(deaths);
+    for (std::size_t i = 0; i < deaths; ++i) {
+      RecentDeath d;
+      d.pos = point();
+      d.kind = kind_ref(monster_kinds_, "monster");
+      d.time = in_.svarint();
+      level.deaths.push_back(d);
+    }
     return level;
+  }
+
+  path::ScentMap scent(Size level_size) {
+    const std::size_t at = in_.offset();
+    const int width = in_.int32(), height = in_.int32();
+    const int spread = in_.int32();
+    const std::int32_t last_turn = in_.int32();
+    if (!(width == 0 && height == 0) && Size{width, height} != level_size)
+      in_.fail_at("a scent map not of its level's size", at);
+    if (width == 0 && height == 0) return path::ScentMap({}, spread < 1 ? 32 : spread);
+    Grid<std::int32_t> marks(level_size, 0);
+    for (std::int32_t& mark : marks.cells())
+      mark = in_.int32();
+    try {
+      path::ScentMap m(level_size, spread);
+      m.restore(std::move(marks), last_turn);
+      return m;
+    } catch (const InputError& e) {
+      in_.fail_at(e.what(), at);
+    }
   }
 
   Level regenerate(const LevelRecipe& recipe, int depth) {

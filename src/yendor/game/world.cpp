@@ -15,10 +15,6 @@ Actor* find_actor(Game& game, ActorId id) {
   return it != monsters.end() && it->id == id ? &*it : nullptr;
 }
 
-ActorId occupant_at(const LevelState& level, Point p) {
-  return level.occupant.in_bounds(p) ? level.occupant[p] : 0;
-}
-
 Actor* actor_at(Game& game, Point p) {
   const ActorId id = occupant_at(game.level(), p);
   return id == 0 ? nullptr : find_actor(game, id);
@@ -38,6 +34,8 @@ Actor& add_monster(Game& game, LevelState& level, Actor monster) {
   if (!level.occupant.in_bounds(monster.pos) || level.occupant[monster.pos] != 0)
     throw std::logic_error("add_monster: cell taken or outside the map");
   monster.id = game.state().next_actor_id++;
+  if (monster.memory.home == Point{}) monster.memory.home = monster.pos;  // what it guards
+  monster.memory.last_hp = monster.hp;
   level.occupant[monster.pos] = monster.id;
   level.monsters.push_back(std::move(monster));  // ids grow: the vector stays in id order
   return level.monsters.back();
@@ -62,6 +60,7 @@ void sweep_dead(Game& game) {
 void set_tile(LevelState& level, Point p, Tile t) {
   level.level.tiles.at(p) = t;
   if (level.opacity.in_bounds(p)) level.opacity.set_opaque(p, !tile_info(t).transparent);
+  ++level.epoch.value;
 }
 
 Item make_item(Game& game, int kind, int count) {

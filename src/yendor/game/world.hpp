@@ -17,7 +17,9 @@ Actor* find_actor(Game& game, ActorId id);
 // Who stands at `p` on the current level (the player included); nullptr when nobody.
 Actor* actor_at(Game& game, Point p);
 // Any actor on `level` at `p` (0: nobody).
-ActorId occupant_at(const LevelState& level, Point p);
+inline ActorId occupant_at(const LevelState& level, Point p) {
+  return level.occupant.in_bounds(p) ? level.occupant[p] : 0;
+}
 
 // Moves `actor` (on the current level) to `to`, which must be free. Emits nothing.
 void move_actor(Game& game, Actor& actor, Point to);

@@ -1,5 +1,7 @@
 #include "yendor/path/scent.hpp"
 
+#include <utility>
+
 #include <limits>
 #include <string>
 
@@ -23,7 +25,7 @@ ScentMap::ScentMap(Size size, int spread) : scent_(checked_size(size), 0), sprea
     throw InputError("scent map: spread " + std::to_string(spread) + " must be at least 1");
 }
 
-void ScentMap::lay(Point player, std::int32_t turn, std::span<const Point> seen) {
+void ScentMap::check_lay(Point player, std::int32_t turn) const {
   if (turn < 1) throw InputError("scent: turn " + std::to_string(turn) + " must be at least 1");
   if (turn < last_turn_)
     throw InputError("scent: turn " + std::to_string(turn) + " comes after turn " +
@@ -34,6 +36,10 @@ void ScentMap::lay(Point player, std::int32_t turn, std::span<const Point> seen)
   if (!scent_.in_bounds(player))
     throw InputError("scent: player " + point_text(player) + " outside the " +
                      size_text(scent_.size()) + " map");
+}
+
+void ScentMap::lay(Point player, std::int32_t turn, std::span<const Point> seen) {
+  check_lay(player, turn);
   // Checked before marking anything, so a bad call leaves the map as it was.
   for (const Point p : seen)
     if (scent_.in_bounds(p) && chebyshev(p, player) >= spread_)
@@ -107,6 +113,14 @@ std::optional<Point> ScentMap::climb(const CostMap& map, Point from, const Movem
     }
   }
   return step;
+}
+
+void ScentMap::restore(Grid<std::int32_t> values, std::int32_t last_turn) {
+  if (last_turn < 0) throw InputError("scent: a negative last turn");
+  for (std::int32_t v : values.cells())
+    if (v < 0) throw InputError("scent: a negative mark");
+  scent_ = std::move(values);
+  last_turn_ = last_turn;
 }
 
 }  // namespace yendor::path

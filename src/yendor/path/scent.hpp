@@ -35,6 +35,23 @@ class ScentMap {
   // spread × turn beyond 32 bits. Cells outside the map are skipped. Nothing is marked when
   // it throws.
   void lay(Point player, std::int32_t turn, std::span<const Point> seen);
+  // The same without a list: `for_each_seen(mark)` calls mark(Point) for every cell seen, and
+  // cells outside the map or `spread` cells or more from the player are skipped instead of
+  // refused (a game's view can reach farther than the spread). Checks as lay() otherwise.
+  template <typename ForEachSeen>
+  void lay_each(Point player, std::int32_t turn, ForEachSeen&& for_each_seen) {
+    check_lay(player, turn);
+    last_turn_ = turn;
+    const std::int32_t top = spread_ * turn;
+    for_each_seen([&](Point p) {
+      const std::int32_t d = chebyshev(p, player);
+      if (d >= spread_ || !scent_.in_bounds(p)) return;
+      std::int32_t& cell = scent_[p];
+      if (top - d > cell) cell = top - d;
+    });
+  }
+  // The mark laid under the player on `turn` (spread × turn).
+  std::int32_t top_mark(std::int32_t turn) const { return spread_ * turn; }
 
   // 0 where nothing was ever laid.
   std::int32_t at(Point p) const { return scent_.in_bounds(p) ? scent_[p] : 0; }
@@ -56,8 +73,15 @@ class ScentMap {
   int spread() const { return spread_; }
   // The turn of the last lay (0 before the first).
   std::int32_t last_turn() const { return last_turn_; }
+  // Puts back a map saved from values() and last_turn() (a loaded game). InputError for a
+  // negative mark or a last turn below 0.
+  void restore(Grid<std::int32_t> values, std::int32_t last_turn);
+  bool operator==(const ScentMap&) const = default;
 
  private:
+  // InputError unless `turn` may follow last_turn() and the player is on the map.
+  void check_lay(Point player, std::int32_t turn) const;
+
   Grid<std::int32_t> scent_;
   int spread_ = 32;
   std::int32_t last_turn_ = 0;
