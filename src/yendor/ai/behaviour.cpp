@@ -56,16 +56,9 @@ Decision melee(const View& view) {
   return {DecisionKind::attack, view.player() - view.self()};
 }
 
-// A random free neighbour no farther (Chebyshev) from `target`: round a monster or a corner.
 Decision sidestep(const View& view, Point target, Rng& rng) {
-  const Point self = view.self();
-  const int now = chebyshev(self, target);
-  std::array<Point, 8> options{};
-  std::uint32_t n = 0;
-  for (Point d : k_directions8)
-    if (free_cell(view, self + d) && chebyshev(self + d, target) <= now) options[n++] = d;
-  if (n == 0) return {};
-  return step(options[rng.below(n)]);
+  const Point d = sidestep_toward(view, target, rng);
+  return d == Point{} ? Decision{} : step(d);
 }
 
 Decision wander(const View& view, Rng& rng) {
@@ -85,7 +78,7 @@ Decision search(const View& view, Memory& memory, Rng& rng) {
     return {};
   }
   Point dir = view.path_step(memory.target);
-  if (dir == Point{}) dir = sidestep(view, memory.target, rng).dir;
+  if (dir == Point{}) dir = sidestep_toward(view, memory.target, rng);
   if (dir != Point{}) {
     memory.counter = 0;
     return step(dir);
@@ -179,7 +172,7 @@ Decision perform(Behaviour b, const View& view, Memory& memory, Rng& rng) {
     case B::return_home: {
       if (view.self() == memory.home) return {};
       Point dir = view.path_step(memory.home);
-      if (dir == Point{}) dir = sidestep(view, memory.home, rng).dir;
+      if (dir == Point{}) dir = sidestep_toward(view, memory.home, rng);
       return dir == Point{} ? Decision{} : step(dir);
     }
     case B::shout:

@@ -208,5 +208,9 @@ std::unique_ptr<Brain> make_genetic_brain();
 // Euclidean), walkable and unoccupied, strictly closer than where it stands (ties: the
 // order of k_directions8); {0, 0} when none is. Cheap: 8 cells, no path-finding.
 Point step_toward(const View& view, Point target);
+// When step_toward finds none (a monster or a corner in the way): a random free neighbour
+// (one draw of `rng`) no farther from `target` in Chebyshev distance, to get round it;
+// {0, 0} (no draw) when there is none.
+Point sidestep_toward(const View& view, Point target, Rng& rng);
 
 }  // namespace yendor::ai

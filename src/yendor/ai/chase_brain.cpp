@@ -41,16 +41,9 @@ Decision step(Point dir) {
 // Toward `target`: the best greedy step; failing that (a monster or a corner in the way) a
 // random free neighbour no farther in steps, to get round it.
 Decision toward(const View& view, Point target, Rng& rng) {
-  const Point dir = step_toward(view, target);
-  if (dir != Point{}) return step(dir);
-  const Point self = view.self();
-  const int now = chebyshev(self, target);
-  std::array<Point, 8> options{};
-  std::uint32_t n = 0;
-  for (Point d : k_directions8)
-    if (free_cell(view, self + d) && chebyshev(self + d, target) <= now) options[n++] = d;
-  if (n == 0) return {};
-  return step(options[rng.below(n)]);
+  Point dir = step_toward(view, target);
+  if (dir == Point{}) dir = sidestep_toward(view, target, rng);
+  return dir == Point{} ? Decision{} : step(dir);
 }
 
 Decision wander(const View& view, Rng& rng) {
@@ -127,6 +120,16 @@ Point step_toward(const View& view, Point target) {
     }
   }
   return best_dir;
+}
+
+Point sidestep_toward(const View& view, Point target, Rng& rng) {
+  const Point self = view.self();
+  const int now = chebyshev(self, target);
+  std::array<Point, 8> options{};
+  std::uint32_t n = 0;
+  for (Point d : k_directions8)
+    if (free_cell(view, self + d) && chebyshev(self + d, target) <= now) options[n++] = d;
+  return n == 0 ? Point{} : options[rng.below(n)];
 }
 
 std::unique_ptr<Brain> make_chase_brain() {

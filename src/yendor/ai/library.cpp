@@ -35,13 +35,7 @@ void read_section(std::vector<Entry>& entries, const toml::table& section, const
 }  // namespace
 
 void load_library_text(Library& library, std::string_view text, const std::string& file) {
-  toml::table root;
-  try {
-    root = toml::parse(text, file);
-  } catch (const toml::parse_error& e) {
-    throw InputError(file + ":" + std::to_string(e.source().begin.line) + ": " +
-                     std::string(e.description()));
-  }
+  const toml::table root = parse_toml(text, file);
   const TomlWhere where{file, ""};
   for (auto&& [key, node] : root) {
     const std::string_view section = key.str();

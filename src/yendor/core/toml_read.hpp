@@ -11,10 +11,21 @@
 #include <string>
 #include <string_view>
 
+#include "yendor/core/error.hpp"
 #include "yendor/core/param_value.hpp"
 #include "yendor/core/toml_where.hpp"
 
 namespace yendor {
+
+// Parses `text` read from `file`; a syntax error is an InputError "FILE:LINE: problem".
+inline toml::table parse_toml(std::string_view text, const std::string& file) {
+  try {
+    return toml::parse(text, file);
+  } catch (const toml::parse_error& e) {
+    throw InputError(file + ":" + std::to_string(e.source().begin.line) + ": " +
+                     std::string(e.description()));
+  }
+}
 
 inline std::string toml_join(std::initializer_list<std::string_view> names) {
   std::string out;

@@ -287,13 +287,7 @@ std::string read_text(const std::string& path) {
 }
 
 toml::table parse_file(const std::string& path) {
-  const std::string text = read_text(path);
-  try {
-    return toml::parse(text, path);
-  } catch (const toml::parse_error& e) {
-    throw InputError(path + ":" + std::to_string(e.source().begin.line) + ": " +
-                     std::string(e.description()));
-  }
+  return parse_toml(read_text(path), path);
 }
 
 // ---- races.toml ----

@@ -590,13 +590,7 @@ IntRange part_range(const MonsterKind& kind, RollPart part) {
 
 InstancingRules parse_instancing(std::string_view text, const std::string& file,
                                  const Content& content) {
-  toml::table root;
-  try {
-    root = toml::parse(text, file);
-  } catch (const toml::parse_error& e) {
-    throw InputError(file + ":" + std::to_string(e.source().begin.line) + ": " +
-                     std::string(e.description()));
-  }
+  const toml::table root = parse_toml(text, file);
   const TomlWhere where{file, ""};
   check_known(where, root, {"tries", "rule"});
   InstancingRules rules;

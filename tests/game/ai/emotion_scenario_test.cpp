@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "game/ai/scenario.hpp"
 #include "support/game_fixture.hpp"
 #include "yendor/ai/library.hpp"
 #include "yendor/game/rules.hpp"
@@ -16,16 +17,11 @@
 namespace yendor::game {
 namespace {
 
+using testing::wait_action;
+
 // The test content with its rats run by the emotion brain's built-in profile and tree.
 std::shared_ptr<const Content> emotional_rats() {
-  Content c = testing::test_content();
-  for (MonsterKind& k : c.monsters)
-    if (k.id == "rat") {
-      k.brain = "emotion";
-      k.tactics = "";
-      k.tactics_index = ai::builtin_brains().get("emotion").resolve(c.ai, "");
-    }
-  return std::make_shared<const Content>(std::move(c));
+  return testing::kind_with_brain("rat", "emotion", "");
 }
 
 void set_neuroticism(Actor& monster, std::int32_t n) {
@@ -36,12 +32,6 @@ const Actor* find(const Game& game, ActorId id) {
   for (const Actor& a : game.level().monsters)
     if (a.id == id && a.hp > 0) return &a;
   return nullptr;
-}
-
-Action wait_action() {
-  Action a;
-  a.type = ActionType::wait;
-  return a;
 }
 
 TEST(EmotionScenario, AWatcherSeesItsKinKilledTurnsAngryAndCharges) {

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "game/ai/scenario.hpp"
 #include "support/game_fixture.hpp"
 #include "yendor/ai/library.hpp"
 #include "yendor/game/rules.hpp"
@@ -17,14 +18,7 @@ namespace {
 
 // The test content with its rats run by the fsm brain on the shipped table `tactics`.
 std::shared_ptr<const Content> fsm_rats(const std::string& tactics) {
-  Content c = testing::test_content();  // its AI library is the shipped one (data/ai)
-  for (MonsterKind& k : c.monsters)
-    if (k.id == "rat") {
-      k.brain = "fsm";
-      k.tactics = tactics;
-      k.tactics_index = ai::builtin_brains().get("fsm").resolve(c.ai, tactics);
-    }
-  return std::make_shared<const Content>(std::move(c));
+  return testing::kind_with_brain("rat", "fsm", tactics);
 }
 
 const ai::FsmTable& table(const Game& game, const std::string& name) {

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "game/ai/scenario.hpp"
 #include "support/game_fixture.hpp"
 #include "yendor/ai/library.hpp"
 #include "yendor/game/rules.hpp"
@@ -23,21 +24,14 @@ namespace {
 // `vision` cells.
 std::shared_ptr<const Content> swarm_rats(const std::string& brain, const std::string& tactics,
                                           int vision) {
-  Content c = testing::test_content();
+  Content c = *testing::kind_with_brain("rat", brain, tactics);
   for (MonsterKind& k : c.monsters)
-    if (k.id == "rat") {
-      k.brain = brain;
-      k.tactics = tactics;
-      k.tactics_index = ai::builtin_brains().get(brain).resolve(c.ai, tactics);
-      k.vision = vision;
-    }
+    if (k.id == "rat") k.vision = vision;
   return std::make_shared<const Content>(std::move(c));
 }
 
 void wait_a_turn(Game& game) {
-  Action a;
-  a.type = ActionType::wait;
-  game.step(a);
+  game.step(testing::wait_action());
 }
 
 // Whether the monsters form one group: linked by pairs within `radius`.

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "game/ai/scenario.hpp"
 #include "support/game_fixture.hpp"
 #include "yendor/core/rng.hpp"
 #include "yendor/game/rules.hpp"
@@ -19,33 +20,11 @@
 namespace yendor::game {
 namespace {
 
-std::shared_ptr<const Content> content_with(const std::string& kind, const std::string& brain,
-                                            const std::string& tactics) {
-  Content c = testing::test_content();
-  for (MonsterKind& k : c.monsters)
-    if (k.id == kind) {
-      k.brain = brain;
-      k.tactics = tactics;
-      k.tactics_index = ai::builtin_brains().get(brain).resolve(c.ai, tactics);
-    }
-  return std::make_shared<const Content>(std::move(c));
-}
+using testing::move_action;
+using testing::wait_action;
 
 std::shared_ptr<const Content> plain() {
   return std::make_shared<const Content>(testing::test_content());
-}
-
-Action wait_action() {
-  Action a;
-  a.type = ActionType::wait;
-  return a;
-}
-
-Action move_action(Point dir) {
-  Action a;
-  a.type = ActionType::move;
-  a.dir = dir;
-  return a;
 }
 
 // Eight-way walking distances from `from` over the level's passable cells - the test's own
@@ -144,7 +123,7 @@ TEST(TrackingScenario, OpeningADoorWakesASleeperNearIt) {
 // The player walks along a corridor and round a corner. A tracker that never saw him, put
 // at the corridor's start afterwards, follows the scent he left on the cells he saw.
 TEST(TrackingScenario, ATrackerFollowsTheScentRoundACorner) {
-  const auto content = content_with("rat", "stateless", "tracker");
+  const auto content = testing::kind_with_brain("rat", "stateless", "tracker");
   Game game(content, testing::ascii_state(
                          {
                              "##############",

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "game/ai/scenario.hpp"
 #include "support/game_fixture.hpp"
 #include "yendor/ai/library.hpp"
 #include "yendor/game/rules.hpp"
@@ -17,25 +18,11 @@
 namespace yendor::game {
 namespace {
 
-// The test content with its rats run by `brain` on `tactics` of `extra` (more AI data) plus
-// the shipped library (data/ai).
+using testing::wait_action;
+
 std::shared_ptr<const Content> rats_with(const std::string& brain, const std::string& tactics,
                                          const std::string& extra = "") {
-  Content c = testing::test_content();
-  if (!extra.empty()) ai::load_library_text(c.ai, extra, "extra.toml");
-  for (MonsterKind& k : c.monsters)
-    if (k.id == "rat") {
-      k.brain = brain;
-      k.tactics = tactics;
-      k.tactics_index = ai::builtin_brains().get(brain).resolve(c.ai, tactics);
-    }
-  return std::make_shared<const Content>(std::move(c));
-}
-
-Action wait_action() {
-  Action a;
-  a.type = ActionType::wait;
-  return a;
+  return testing::kind_with_brain("rat", brain, tactics, extra);
 }
 
 // Whether the monster `id` attacked the player in `events`.

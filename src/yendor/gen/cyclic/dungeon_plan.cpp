@@ -10,6 +10,7 @@
 #include "yendor/core/file_io.hpp"
 #include "yendor/core/json_string.hpp"
 #include "yendor/core/rng.hpp"
+#include "yendor/core/toml_read.hpp"
 #include "yendor/core/toml_where.hpp"
 #include "yendor/gen/cyclic/cyclic_options.hpp"
 #include "yendor/map/locks.hpp"
@@ -279,13 +280,7 @@ void parse_patterns(const Context& ctx, const toml::table& root, PlanTable& plan
 PlanTable parse_plan(std::string_view text, const std::string& file) {
   if (text.size() > k_max_file_bytes)
     throw InputError(file + ": larger than 1 MiB, which no plan file is");
-  toml::table root;
-  try {
-    root = toml::parse(text, file);
-  } catch (const toml::parse_error& e) {
-    throw InputError(file + ":" + std::to_string(e.source().begin.line) + ": " +
-                     std::string(e.description()));
-  }
+  const toml::table root = parse_toml(text, file);
   const Context ctx{file, ""};
   for (auto&& [key, node] : root)
     if (!known({"rules", "theme", "band", "lock", "pattern"}, key.str()))
