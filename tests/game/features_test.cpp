@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "support/game_fixture.hpp"
+#include "yendor/game/monster_genetics.hpp"
 #include "yendor/game/world.hpp"
 
 namespace yendor::game {
@@ -416,6 +417,49 @@ TEST(Fountains, OutcomesFollowTheirWeightsAndDoWhatTheySay) {
     EXPECT_NEAR(share, k_weights[i], 4 * sd) << "outcome " << i;
   }
   EXPECT_NEAR(static_cast<double>(dried) / k_drinks, 0.25, 4 * std::sqrt(0.25 * 0.75 / k_drinks));
+}
+
+// A fountain's monster is a new monster like a level's population: it inherits from the
+// survivors of its kind, here two of every kind carrying the same genes, so the child's genes
+// are theirs give or take one mutation step.
+TEST(Fountains, AFountainsMonsterInheritsFromTheSurvivorsOfItsKind) {
+  std::vector<std::string> rows(9, "#" + std::string(40, '.') + "#");
+  rows.front() = rows.back() = std::string(42, '#');
+  rows[4][20] = '@';
+  Game game = ascii_game(rows, 7);
+  const Genes parents{1040, 960, 1030, 970};
+  const Content& content = game.content();
+  int x = 1;
+  for (std::size_t k = 0; k < content.monsters.size(); ++k)
+    for (int y : {1, 7}) {
+      Actor m = testing::test_monster(content, static_cast<int>(k), {x, y});
+      m.genes = parents;
+      add_monster(game, game.level(), m);
+      x = y == 7 ? x + 1 : x;
+    }
+  ASSERT_LE(x, 41) << "room too small for two survivors of every kind";
+  const ActorId first_child = game.state().next_actor_id;
+  Actor& player = game.state().player;
+  const Point here = player.pos;
+  int children = 0;
+  for (int drink = 0; drink < 2000 && children < 20; ++drink) {
+    set_tile(game.level(), here, Tile::fountain);
+    player.hp = player.max_hp;
+    ASSERT_EQ(do_drink(game, Action{ActionType::drink, {}, 0, {}, 0, 0}), k_action_cost);
+    for (const Actor& m : game.level().monsters) {
+      if (m.id < first_child) continue;
+      const auto near = [](std::int32_t gene, std::int32_t parent) {
+        return gene >= parent - k_mutation_step && gene <= parent + k_mutation_step;
+      };
+      EXPECT_TRUE(near(m.genes.health, parents.health) && near(m.genes.attack, parents.attack) &&
+                  near(m.genes.defence, parents.defence) && near(m.genes.speed, parents.speed))
+          << "child #" << m.id << " of kind " << m.kind;
+      ++children;
+    }
+    while (game.level().monsters.back().id >= first_child)
+      remove_monster(game, game.level().monsters.back().id);
+  }
+  EXPECT_GE(children, 20);
 }
 
 TEST(Fountains, ADriedFountainIsFloor) {

@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "yendor/game/monster_genetics.hpp"
 #include "yendor/game/rules.hpp"
 #include "yendor/game/spawn.hpp"
 #include "yendor/game/world.hpp"
@@ -229,7 +230,10 @@ bool fountain_monster(Game& game, Actor& player) {
   const int kind = pick_monster_kind(game.content(), level.depth, state.unique_spawned, rng);
   if (kind < 0) return false;
   const MonsterKind& mk = game.content().monsters[static_cast<std::size_t>(kind)];
-  Actor m = roll_monster(game.content(), kind, level.depth, rng);
+  // A new monster like any other: it inherits from the survivors of its kind (game/genetics).
+  const auto pools = gene_pools(state, game.content().monsters.size());
+  const Genes genes = inherit_genes(pools[static_cast<std::size_t>(kind)], rng);
+  Actor m = roll_monster(game.content(), kind, level.depth, rng, genes);
   m.memory.awake = true;
   m.memory.has_target = true;
   m.memory.target = player.pos;
