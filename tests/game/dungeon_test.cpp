@@ -108,8 +108,7 @@ void check_level(const Game& game, const LevelState& level) {
                              [](const Actor& a, const Actor& b) { return a.id < b.id; }));
   // The occupancy grid holds exactly the monsters (and the player when here).
   std::size_t occupied = 0;
-  for (ActorId id : level.occupant.cells())
-    occupied += id != 0;
+  level.occupant.for_each([&](Point, ActorId) { ++occupied; });
   const bool player_here = s.depth == level.depth && level.left_at < 0;
   EXPECT_EQ(occupied, level.monsters.size() + (player_here ? 1 : 0));
   if (player_here) {
@@ -450,7 +449,7 @@ LevelState& featured_level(Game& game, std::uint64_t seed) {
   level.depth = 2;
   level.level = generate_level(builtin_generators().get("rooms"), Size{80, 50}, seed, {}, o);
   level.lock_open.assign(level.level.meta.locks.size(), 0);
-  level.occupant = Grid<ActorId>(level.level.size(), 0);
+  level.occupant = Occupancy(level.level.size());
   level.opacity = fov::OpacityMap::from_tiles(level.level.tiles);
   level.left_at = 0;
   populate_level(game, level);
@@ -702,7 +701,7 @@ TEST(ChangeLevel, ArrivesBesideTheStairsWhenSomeoneStandsThere) {
     Actor rat = roll_monster(game.content(), game.content().monster_index("rat"), 1, rng);
     rat.pos = down;
     rat.id = game.state().next_actor_id++;
-    first.occupant[down] = rat.id;
+    first.occupant.set(down, rat.id);
     first.monsters.push_back(rat);
     change_level(game, 1, false);
     const Point p = game.state().player.pos;
@@ -756,9 +755,9 @@ TEST(ChangeLevel, LevelsPersistExactlyWithoutCatchUp) {
         EXPECT_EQ(a, before.monsters[i]);
       }
       // The occupancy grid differs only where the player left and arrived.
-      Grid<ActorId> occupant = after.occupant;
-      occupant[game.state().player.pos] = before.occupant[game.state().player.pos];
-      occupant[start] = before.occupant[start];
+      Occupancy occupant = after.occupant;
+      occupant.set(game.state().player.pos, before.occupant[game.state().player.pos]);
+      occupant.set(start, before.occupant[start]);
       EXPECT_EQ(occupant, before.occupant);
       check_level(game, after);
     }

@@ -155,7 +155,7 @@ TEST(Invariants, DetectBrokenStates) {
   }
   {
     Game game = fresh();
-    game.level().occupant[{2, 2}] = game.level().monsters[0].id;  // a ghost in the grid
+    game.level().occupant.set({2, 2}, game.level().monsters[0].id);  // a ghost in the grid
     EXPECT_NE(check_invariants(game).find("occupant"), std::string::npos);
   }
   {

@@ -118,7 +118,7 @@ void kill_monster(Game& game, Actor& victim, ActorId killer) {
   LevelState& level = game.level();
   victim.hp = 0;
   if (level.occupant.in_bounds(victim.pos) && level.occupant[victim.pos] == victim.id)
-    level.occupant[victim.pos] = 0;
+    level.occupant.set(victim.pos, 0);
   const std::string text = killer == k_player_id ? "You kill " + actor_name(game, victim) + "!"
                                                  : actor_name(game, victim, true) + " dies.";
   emit(game, Event{EventKind::died, victim.id, killer, victim.pos, 0, text});

@@ -42,7 +42,7 @@ Point arrival_cell(const Game& game, const LevelState& level, std::optional<Poin
 void place_player(Game& game, LevelState& level, Point p) {
   Actor& player = game.state().player;
   player.pos = p;
-  level.occupant[p] = k_player_id;
+  level.occupant.set(p, k_player_id);
   level.left_at = -1;
 }
 
@@ -142,7 +142,7 @@ LevelState& make_level(Game& game, int depth) {
   level.recipe = level_recipe(game.content(), s.seed, depth);
   level.level = build_level(level.recipe);
   level.lock_open.assign(level.level.meta.locks.size(), 0);
-  level.occupant = Grid<ActorId>(level.level.size(), 0);
+  level.occupant = Occupancy(level.level.size());
   level.opacity = fov::OpacityMap::from_tiles(level.level.tiles);
   populate_level(game, level);
   return level;
@@ -200,7 +200,7 @@ void change_level(Game& game, int depth, bool going_down) {
   LevelState& old = game.level();
   old.left_at = s.time;
   if (old.occupant.in_bounds(s.player.pos) && old.occupant[s.player.pos] == k_player_id)
-    old.occupant[s.player.pos] = 0;
+    old.occupant.set(s.player.pos, 0);
 
   LevelState& level = s.dungeon[static_cast<std::size_t>(depth - 1)];
   s.depth = depth;  // the current level from here on (catch-up moves monsters on it)

@@ -84,34 +84,23 @@ std::string check_level(const Game& game, const LevelState& level, bool current)
     const bool player_in_grid = level.occupant.in_bounds(state.player.pos) &&
                                 level.occupant[state.player.pos] == k_player_id;
     const std::size_t living = level.monsters.size() + (player_in_grid ? 1 : 0);
-    const ActorId* cells = level.occupant.data();
-    const std::size_t n = level.occupant.cells().size();
     std::size_t occupied = 0;
-    for (std::size_t i = 0; i < n; ++i)
-      occupied += cells[i] != 0 ? 1 : 0;
-    if (occupied != living) {
-      // Name the first stray entry.
-      const int width = level.occupant.width();
-      for (std::size_t i = 0; i < n; ++i) {
-        if (cells[i] == 0) continue;
-        const Point p{static_cast<int>(i) % width, static_cast<int>(i) / width};
-        const ActorId id = cells[i];
-        const Actor* a = id == k_player_id ? &state.player : nullptr;
-        if (id != k_player_id) {
-          const auto it = std::lower_bound(level.monsters.begin(), level.monsters.end(), id,
-                                           [](const Actor& m, ActorId v) { return m.id < v; });
-          if (it != level.monsters.end() && it->id == id) a = &*it;
-        }
-        if (a == nullptr)
-          return "the occupant grid names #" + std::to_string(id) + " at " + at(p) +
-                 ", who is not on the level" + where();
-        if (a->pos != p)
-          return "the occupant grid has " + who(game, *a) + " at " + at(p) + ", who is at " +
-                 at(a->pos) + where();
-      }
+    std::string stray;  // the first entry naming someone who is not there
+    level.occupant.for_each([&](Point p, ActorId id) {
+      ++occupied;
+      if (!stray.empty()) return;
+      const Actor* a = id == k_player_id ? &state.player : find_monster(level, id);
+      if (a == nullptr)
+        stray = "the occupant grid names #" + std::to_string(id) + " at " + at(p) +
+                ", who is not on the level" + where();
+      else if (a->pos != p)
+        stray = "the occupant grid has " + who(game, *a) + " at " + at(p) + ", who is at " +
+                at(a->pos) + where();
+    });
+    if (!stray.empty()) return stray;
+    if (occupied != living)
       return "the occupant grid holds " + std::to_string(occupied) + " actors, the level " +
              std::to_string(living) + where();
-    }
   } else if (level.occupant.in_bounds(state.player.pos) &&
              level.occupant[state.player.pos] == k_player_id) {
     return "the player is still in the occupant grid" + where() + " after leaving it";

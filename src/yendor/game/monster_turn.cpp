@@ -25,13 +25,6 @@ constexpr int k_scent_max_age = 100;
 // Hunger stops counting here (an fsm "hungry:N" reads up to this).
 constexpr std::int32_t k_max_hunger = 1000000;
 
-const Actor* monster_by_id(const LevelState& level, ActorId id) {
-  const auto& monsters = level.monsters;
-  const auto it = std::lower_bound(monsters.begin(), monsters.end(), id,
-                                   [](const Actor& a, ActorId v) { return a.id < v; });
-  return it != monsters.end() && it->id == id ? &*it : nullptr;
-}
-
 // Item units lying within 2 cells of `home` (what a monster guards).
 int units_near(const LevelState& level, Point home) {
   int units = 0;
@@ -90,31 +83,43 @@ class MonsterView final : public ai::View {
     return fov::line_of_sight(level_.opacity, self_.pos, p);
   }
   std::span<const ai::Seen> others(int radius) const override {
+    struct Near {
+      int ring;
+      Point pos;
+      ActorId id;
+    };
+    thread_local std::vector<Near> near, by_ring;
+    thread_local std::vector<int> ring_start;
     thread_local std::vector<ai::Seen> seen;
+    near.clear();
     seen.clear();
-    const int r = std::min(radius, kind_.vision);
+    const int r = std::max(0, std::min(radius, kind_.vision));
     const Point c = self_.pos;
-    const auto look = [&](Point p) {
-      const ActorId id = occupant_at(level_, p);
-      if (id == 0 || id == k_player_id || id == self_.id) return;
-      const Actor* a = monster_by_id(level_, id);
-      if (a == nullptr || a->hp <= 0 || !fov::line_of_sight(level_.opacity, c, p)) return;
+    ring_start.assign(static_cast<std::size_t>(r) + 2, 0);
+    level_.occupant.for_each_in(c - Point{r, r}, c + Point{r, r}, [&](Point p, ActorId id) {
+      if (id == k_player_id || id == self_.id) return;
+      const int ring = chebyshev(c, p);
+      near.push_back({ring, p, id});
+      ++ring_start[static_cast<std::size_t>(ring) + 1];
+    });
+    // Nearest first, ring by ring, each ring in row-major order (deterministic): a counting
+    // sort of the row-major scan, linear where a comparison sort of a crowded square is not.
+    for (std::size_t i = 1; i < ring_start.size(); ++i)
+      ring_start[i] += ring_start[i - 1];
+    by_ring.resize(near.size());
+    for (const Near& n : near)
+      by_ring[static_cast<std::size_t>(ring_start[static_cast<std::size_t>(n.ring)]++)] = n;
+    // The records of those likely to be reported are far apart in memory: fetch them at once.
+    const std::size_t likely = std::min(by_ring.size(), ai::k_max_seen + std::size_t{4});
+    for (std::size_t i = 0; i < likely; ++i)
+      prefetch_monster(level_, by_ring[i].id);
+    for (const Near& n : by_ring) {
+      if (seen.size() == ai::k_max_seen) break;
+      const Actor* a = find_monster(level_, n.id);
+      if (a == nullptr || a->hp <= 0 || !fov::line_of_sight(level_.opacity, c, n.pos)) continue;
       seen.push_back({a->pos, a->memory.heading, a->kind, a->kind == self_.kind, a->memory.awake,
                       a->hp, a->max_hp});
-    };
-    // Ring by ring, nearest first; each ring in scan order (deterministic): its top row, the
-    // two sides row by row, its bottom row. A crowd stops at the ring that fills the list.
-    for (int d = 1; d <= r && seen.size() < ai::k_max_seen; ++d) {
-      for (int x = c.x - d; x <= c.x + d; ++x)
-        look({x, c.y - d});
-      for (int y = c.y - d + 1; y < c.y + d; ++y) {
-        look({c.x - d, y});
-        look({c.x + d, y});
-      }
-      for (int x = c.x - d; x <= c.x + d; ++x)
-        look({x, c.y + d});
     }
-    if (seen.size() > ai::k_max_seen) seen.resize(ai::k_max_seen);
     return seen;
   }
   int kin_deaths_seen() const override {

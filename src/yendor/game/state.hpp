@@ -16,13 +16,13 @@
 #include "yendor/core/rng.hpp"
 #include "yendor/fov/opacity_map.hpp"
 #include "yendor/game/content.hpp"
+#include "yendor/game/occupancy.hpp"
 #include "yendor/map/level.hpp"
 #include "yendor/path/scent.hpp"
 
 namespace yendor::game {
 
-using ActorId = std::uint32_t;  // 0: nobody
-using ItemId = std::uint32_t;   // 0: nothing
+using ItemId = std::uint32_t;  // 0: nothing
 inline constexpr ActorId k_player_id = 1;
 
 // Game time: an action of cost 100 by an actor of speed 100 takes k_turn_ticks ticks.
@@ -143,6 +143,14 @@ struct TileEpoch {
   bool operator==(const TileEpoch&) const { return true; }
 };
 
+// Where each monster sits in LevelState::monsters, by id: a hint that find_monster checks
+// (monsters[slot].id == id) and passes over for a binary search when it is stale, so it makes
+// finding a monster one memory read, never a wrong answer. Not part of the state.
+struct MonsterSlots {
+  std::vector<std::uint32_t> of_id;  // of_id[id]: index into monsters
+  bool operator==(const MonsterSlots&) const { return true; }
+};
+
 struct LevelState {
   int depth = 1;
   LevelRecipe recipe;
@@ -156,9 +164,10 @@ struct LevelState {
   path::ScentMap scent{Size{}};     // the player's trail (game/tracking), laid while he is here
   std::vector<RecentDeath> deaths;  // the last k_death_memory time units' (game/tracking)
   // Derived, kept in sync by game/world, rebuilt after loading (not serialized).
-  Grid<ActorId> occupant;  // who stands on each cell (the player included when here)
+  Occupancy occupant;  // who stands on each cell (the player included when here)
   fov::OpacityMap opacity;
   TileEpoch epoch;  // counts tile changes, so the monsters' maps know when to rebuild
+  MonsterSlots slots;
   bool operator==(const LevelState&) const = default;
 };
 

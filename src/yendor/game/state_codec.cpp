@@ -681,8 +681,15 @@ class Decoder {
       const auto where = [&level](const char* what) {
         return std::string(what) + " outside level " + std::to_string(level.depth);
       };
-      for (const Actor& m : level.monsters)
+      ActorId last = k_player_id;
+      for (const Actor& m : level.monsters) {
         if (!level.level.in_bounds(m.pos)) fail(where("a monster stands"));
+        // The monsters of a level are kept in id order, with ids the game handed out.
+        if (m.id <= last || m.id >= s.next_actor_id)
+          fail("monster id " + std::to_string(m.id) + " out of order on level " +
+               std::to_string(level.depth));
+        last = m.id;
+      }
       for (const Item& i : level.items)
         if (!level.level.in_bounds(i.pos)) fail(where("an item lies"));
       for (const Trap& t : level.traps)

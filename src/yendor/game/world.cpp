@@ -6,13 +6,52 @@
 
 namespace yendor::game {
 
-Actor* find_actor(Game& game, ActorId id) {
-  GameState& s = game.state();
-  if (id == k_player_id) return &s.player;
-  auto& monsters = game.level().monsters;
+const Actor* find_monster(const LevelState& level, ActorId id) {
+  const auto& monsters = level.monsters;
+  if (id < level.slots.of_id.size()) {
+    const std::uint32_t slot = level.slots.of_id[id];
+    if (slot < monsters.size() && monsters[slot].id == id) return &monsters[slot];
+  }
   const auto it = std::lower_bound(monsters.begin(), monsters.end(), id,
                                    [](const Actor& a, ActorId v) { return a.id < v; });
   return it != monsters.end() && it->id == id ? &*it : nullptr;
+}
+
+namespace {
+
+// Ids past this are not indexed (find_monster searches for them): the hint's memory stays
+// bounded whatever ids a game (or a damaged save) holds.
+constexpr ActorId k_max_indexed_id = ActorId{1} << 22;
+
+}  // namespace
+
+void index_monsters(LevelState& level) {
+  auto& of_id = level.slots.of_id;
+  ActorId top = 0;
+  for (const Actor& m : level.monsters)
+    if (m.id < k_max_indexed_id) top = std::max(top, m.id);
+  of_id.assign(level.monsters.empty() ? 0 : std::size_t{top} + 1, 0);
+  for (std::size_t i = 0; i < level.monsters.size(); ++i)
+    if (const ActorId id = level.monsters[i].id; id < k_max_indexed_id)
+      of_id[id] = static_cast<std::uint32_t>(i);
+}
+
+void prefetch_surroundings(const LevelState& level, Point p) {
+  const Grid<Tile>& tiles = level.level.tiles;
+  const int x0 = std::max(0, p.x - 2), x1 = std::min(tiles.width() - 1, p.x + 2);
+  for (int y = std::max(0, p.y - 2); y <= std::min(tiles.height() - 1, p.y + 2); ++y) {
+    const Tile* row = tiles.data() + static_cast<std::ptrdiff_t>(y) * tiles.width();
+    __builtin_prefetch(row + x0);
+    __builtin_prefetch(row + x1);
+  }
+  const Point reach{k_prefetch_reach, k_prefetch_reach};
+  level.occupant.prefetch(p - reach, p + reach);
+}
+
+Actor* find_actor(Game& game, ActorId id) {
+  if (id == k_player_id) return &game.state().player;
+  // The level is the game's own: the const of find_monster is only the search's.
+  return const_cast<Actor*>(find_monster(game.level(), id));
 }
 
 Actor* actor_at(Game& game, Point p) {
@@ -25,9 +64,9 @@ void move_actor(Game& game, Actor& actor, Point to) {
   if (!level.occupant.in_bounds(to) || level.occupant[to] != 0)
     throw std::logic_error("move_actor: target cell taken or outside the map");
   if (level.occupant.in_bounds(actor.pos) && level.occupant[actor.pos] == actor.id)
-    level.occupant[actor.pos] = 0;
+    level.occupant.set(actor.pos, 0);
   actor.pos = to;
-  level.occupant[to] = actor.id;
+  level.occupant.set(to, actor.id);
 }
 
 Actor& add_monster(Game& game, LevelState& level, Actor monster) {
@@ -36,8 +75,12 @@ Actor& add_monster(Game& game, LevelState& level, Actor monster) {
   monster.id = game.state().next_actor_id++;
   if (monster.memory.home == Point{}) monster.memory.home = monster.pos;  // what it guards
   monster.memory.last_hp = monster.hp;
-  level.occupant[monster.pos] = monster.id;
+  level.occupant.set(monster.pos, monster.id);
   level.monsters.push_back(std::move(monster));  // ids grow: the vector stays in id order
+  if (const ActorId id = level.monsters.back().id; id < k_max_indexed_id) {
+    if (level.slots.of_id.size() <= id) level.slots.of_id.resize(std::size_t{id} + 1, 0);
+    level.slots.of_id[id] = static_cast<std::uint32_t>(level.monsters.size() - 1);
+  }
   return level.monsters.back();
 }
 
@@ -48,13 +91,15 @@ void remove_monster(Game& game, ActorId id) {
       std::find_if(monsters.begin(), monsters.end(), [id](const Actor& a) { return a.id == id; });
   if (it == monsters.end()) return;
   if (level.occupant.in_bounds(it->pos) && level.occupant[it->pos] == id)
-    level.occupant[it->pos] = 0;
+    level.occupant.set(it->pos, 0);
   monsters.erase(it);
+  index_monsters(level);
 }
 
 void sweep_dead(Game& game) {
-  auto& monsters = game.level().monsters;
-  std::erase_if(monsters, [](const Actor& a) { return a.hp <= 0; });
+  LevelState& level = game.level();
+  if (std::erase_if(level.monsters, [](const Actor& a) { return a.hp <= 0; }) > 0)
+    index_monsters(level);
 }
 
 void set_tile(LevelState& level, Point p, Tile t) {
@@ -177,10 +222,15 @@ void rebuild_caches(GameState& state) {
   for (LevelState& level : state.dungeon) {
     if (level.depth == 0) continue;
     level.opacity = fov::OpacityMap::from_tiles(level.level.tiles);
-    level.occupant = Grid<ActorId>(level.level.size(), 0);
+    level.occupant = Occupancy(level.level.size());
+    const auto put = [&level](Point p, ActorId id) {
+      if (!level.occupant.in_bounds(p)) throw std::out_of_range("rebuild_caches: actor outside");
+      level.occupant.set(p, id);
+    };
     for (const Actor& m : level.monsters)
-      level.occupant.at(m.pos) = m.id;
-    if (level.depth == state.depth) level.occupant.at(state.player.pos) = k_player_id;
+      put(m.pos, m.id);
+    if (level.depth == state.depth) put(state.player.pos, k_player_id);
+    index_monsters(level);
   }
 }
 

@@ -14,6 +14,25 @@ namespace yendor::game {
 
 // The player, or a monster of the current level; nullptr when gone.
 Actor* find_actor(Game& game, ActorId id);
+// A monster of `level` by id (nullptr when gone): one read through LevelState::slots.
+const Actor* find_monster(const LevelState& level, ActorId id);
+// Starts loading what find_monster will read of the monster into the cache, so a caller about
+// to look at several monsters waits for their records together. A hint: no effect on results.
+inline void prefetch_monster(const LevelState& level, ActorId id) {
+  if (id >= level.slots.of_id.size()) return;
+  const std::uint32_t slot = level.slots.of_id[id];
+  if (slot >= level.monsters.size()) return;
+  const Actor& a = level.monsters[slot];  // not read here: only its address is taken
+  __builtin_prefetch(&a);
+  __builtin_prefetch(&a.memory.heading);
+}
+// Starts loading what a monster's turn at `p` reads of a big level: the terrain within 2
+// (walkable, occupied) and the occupied blocks within k_prefetch_reach (View::others). The
+// scheduler calls it for the monster after the one acting, so the loads overlap its turn.
+inline constexpr int k_prefetch_reach = 8;
+void prefetch_surroundings(const LevelState& level, Point p);
+// Makes LevelState::slots match the monsters vector again (after erasing from it).
+void index_monsters(LevelState& level);
 // Who stands at `p` on the current level (the player included); nullptr when nobody.
 Actor* actor_at(Game& game, Point p);
 // Any actor on `level` at `p` (0: nobody).
