@@ -53,12 +53,14 @@ class FakeView final : public View {
   int vision() const override { return sight; }
   const Library& library() const override { return library_ ? *library_ : View::library(); }
   int tactics() const override { return tactics_index; }
-  // Those of `seen` within `radius` (capped by its vision), in the order listed.
-  std::span<const Seen> others(int radius) const override {
-    const int r = std::min(radius, vision());
+  // Those of `seen` the look asks for (within its radius capped by the vision, its kind when
+  // kin_only, at most its limit), in the order listed.
+  std::span<const Seen> others(const Look& look) const override {
+    const int r = std::min(look.radius, vision());
+    const std::size_t limit = std::min({look.limit, within_.size(), k_max_seen});
     std::size_t n = 0;
     for (const Seen& s : seen)
-      if (n < within_.size() && chebyshev(self_, s.pos) <= r) within_[n++] = s;
+      if (n < limit && chebyshev(self_, s.pos) <= r && (s.kin || !look.kin_only)) within_[n++] = s;
     return {within_.data(), n};
   }
   int kin_deaths_seen() const override { return kin_deaths; }

@@ -148,7 +148,7 @@ TEST(BenchAiRun, WritesARowPerMethodCountAndTurn) {
   const std::vector<std::string> expected_methods{"euclid", "chase"};
   for (std::size_t i = 1; i < rows.size(); ++i) {
     const std::vector<std::string> f = fields(rows[i]);
-    ASSERT_EQ(f.size(), 7u) << rows[i];
+    ASSERT_EQ(f.size(), 8u) << rows[i];
     EXPECT_EQ(f[0], expected_methods[(i - 1) / 6]) << rows[i];
     EXPECT_EQ(f[1], "24x20");
     EXPECT_EQ(f[2], (i - 1) % 6 < 3 ? "4" : "8") << rows[i];
@@ -156,6 +156,7 @@ TEST(BenchAiRun, WritesARowPerMethodCountAndTurn) {
     EXPECT_GE(std::stod(f[4]), 0.0);
     EXPECT_EQ(f[5], f[2]);  // every actor's work timed
     EXPECT_LE(std::stoi(f[6]), std::stoi(f[2]));
+    EXPECT_GE(std::stod(f[7]), 0.0);  // processor time
   }
   EXPECT_EQ(lines(log.str()).size(), 4u);
 }
@@ -170,7 +171,7 @@ TEST(BenchAiRun, SummarizesPerMethodAndCount) {
   EXPECT_EQ(rows[0], k_bench_ai_summary_header);
   for (std::size_t i = 1; i < rows.size(); ++i) {
     const std::vector<std::string> f = fields(rows[i]);
-    ASSERT_EQ(f.size(), 9u) << rows[i];
+    ASSERT_EQ(f.size(), 11u) << rows[i];
     EXPECT_EQ(f[3], "3");
     const double mean = std::stod(f[4]), median = std::stod(f[5]);
     const double lo = std::stod(f[6]), hi = std::stod(f[7]);
@@ -178,6 +179,8 @@ TEST(BenchAiRun, SummarizesPerMethodAndCount) {
     EXPECT_LE(median, hi);
     EXPECT_LE(lo, mean);
     EXPECT_LE(mean, hi);
+    EXPECT_GE(std::stod(f[9]), 0.0);  // processor time, mean and median
+    EXPECT_GE(std::stod(f[10]), 0.0);
   }
 }
 

@@ -312,6 +312,7 @@ TEST(CrowdTiming, TimesEachRepetitionOfEveryActor) {
   for (const CrowdTurn& t : turns) {
     EXPECT_EQ(t.timed_actors, static_cast<int>(arena.actors.size()));
     EXPECT_GE(t.ms, 0);
+    EXPECT_GE(t.cpu_ms, 0);
     EXPECT_LE(t.moved, t.timed_actors);
     moved += t.moved;
   }
@@ -376,6 +377,7 @@ TEST(CrowdSummary, MeanMedianMinMaxPerMethodAndCount) {
     s.map = {200, 200};
     s.actors = actors;
     s.turn.ms = ms;
+    s.turn.cpu_ms = ms / 2;
     s.turn.timed_actors = timed;
     return s;
   };
@@ -393,6 +395,8 @@ TEST(CrowdSummary, MeanMedianMinMaxPerMethodAndCount) {
   EXPECT_DOUBLE_EQ(s[0].min_ms, 1.0);
   EXPECT_DOUBLE_EQ(s[0].max_ms, 10.0);
   EXPECT_EQ(s[0].timed_actors, 4);
+  EXPECT_DOUBLE_EQ(s[0].mean_cpu_ms, 2.0);  // processor time summarized alike
+  EXPECT_DOUBLE_EQ(s[0].median_cpu_ms, 1.25);
   EXPECT_EQ(s[1].method, "fsm");
   EXPECT_DOUBLE_EQ(s[1].median_ms, 5.0);
   EXPECT_EQ(s[2].actors, 20);

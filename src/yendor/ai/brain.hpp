@@ -82,6 +82,16 @@ struct Seen {
   bool operator==(const Seen&) const = default;
 };
 
+// What a brain asks View::others for: the monsters it sees within `radius` (capped by its
+// vision), nearest first, at most `limit` of them (capped by k_max_seen), only those of its
+// own kind when `kin_only`. The game looks no further than that: in a dense crowd every
+// monster looked at costs a cache miss, so a flock that weighs 8 flockmates asks for 8.
+struct Look {
+  int radius = 0;
+  std::size_t limit = k_max_seen;
+  bool kin_only = false;
+};
+
 struct Library;
 
 // What the game tells a brain. Queries are cheap (the game keeps an occupancy grid, the
@@ -119,9 +129,9 @@ class View {
   // ---- senses (tracking, FAQ "How do they find / follow the player?") ----
   // Line of sight from it to `p` within its vision. Default: within vision, no walls.
   virtual bool sees(Point p) const;
-  // The other monsters it sees within `radius` (capped by its vision), nearest first, at
-  // most k_max_seen of them (a crowd's nearest; flocking needs no more).
-  virtual std::span<const Seen> others(int /*radius*/) const { return {}; }
+  // The other monsters it sees (Look: within a radius capped by its vision, nearest first, at
+  // most a limit that is never past k_max_seen: a crowd's nearest; flocking needs no more).
+  virtual std::span<const Seen> others(const Look& /*look*/) const { return {}; }
   // Monsters of its kind it saw die since its last turn.
   virtual int kin_deaths_seen() const { return 0; }
   // Hit points it lost since its last turn.

@@ -128,7 +128,7 @@ bool is_cornered(const View& view) {
 
 int awake_others(const View& view) {
   int n = 0;
-  for (const Seen& s : view.others(view.vision()))
+  for (const Seen& s : view.others({.radius = view.vision()}))
     n += s.awake ? 1 : 0;
   return n;
 }

@@ -77,7 +77,7 @@ Stimuli sense(const View& view, Memory& memory) {
   s.max_hp = view.max_hp();
   s.player_hp = view.player_hp();
   s.player_max_hp = view.player_max_hp();
-  for (const Seen& other : view.others(k_company_radius))
+  for (const Seen& other : view.others({.radius = k_company_radius}))
     if (other.awake) {
       ++s.allies;
       if (other.max_hp > 0)

@@ -93,9 +93,8 @@ Steer unit(Point d) {
 Flock::Flock(const View& view, const SwarmParams& params) : self_(view.self()) {
   const std::size_t cap =
       static_cast<std::size_t>(std::clamp(params.flockmates, 1, k_max_flockmates));
-  for (const Seen& s : view.others(params.perception)) {
+  for (const Seen& s : view.others({params.perception, cap, params.kin_only})) {
     if (count_ == cap) break;
-    if (params.kin_only && !s.kin) continue;
     mates_[count_++] = Mate{s.pos, s.heading, s.awake};
     const Point o = s.pos - self_;
     if (std::abs(o.x) <= 2 && std::abs(o.y) <= 2) near_ |= box_bit(o);

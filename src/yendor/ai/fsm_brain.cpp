@@ -102,8 +102,8 @@ class ObservedView final : public View {
   int tactics() const override { return base_.tactics(); }
 
   bool sees(Point p) const override { return !blind() && base_.sees(p); }
-  std::span<const Seen> others(int radius) const override {
-    return blind() ? std::span<const Seen>{} : base_.others(radius);
+  std::span<const Seen> others(const Look& look) const override {
+    return blind() ? std::span<const Seen>{} : base_.others(look);
   }
   int kin_deaths_seen() const override { return blind() ? 0 : base_.kin_deaths_seen(); }
   int damage_taken() const override { return base_.damage_taken(); }

@@ -71,7 +71,8 @@ std::string progress_line(const game::CrowdSummary& s) {
   std::string line = "bench ai: " + s.method + " " + size_text(s.map) + " " +
                      std::to_string(s.actors) + " actors: mean " + format_ms(s.mean_ms) +
                      " ms, median " + format_ms(s.median_ms) + " ms per turn (" +
-                     std::to_string(s.reps) + " turns)";
+                     std::to_string(s.reps) + " turns; processor time: mean " +
+                     format_ms(s.mean_cpu_ms) + " ms)";
   if (s.timed_actors < s.actors)
     line += "; " + std::to_string(s.timed_actors) + " sampled searches a turn, scaled to all";
   return line;
@@ -177,13 +178,15 @@ game::CrowdBenchOptions bench_ai_plan(const BenchAiOptions& o) {
 std::string bench_ai_row(const game::CrowdSample& s) {
   return s.method + "," + size_text(s.map) + "," + std::to_string(s.actors) + "," +
          std::to_string(s.rep) + "," + format_ms(s.turn.ms) + "," +
-         std::to_string(s.turn.timed_actors) + "," + std::to_string(s.turn.moved);
+         std::to_string(s.turn.timed_actors) + "," + std::to_string(s.turn.moved) + "," +
+         format_ms(s.turn.cpu_ms);
 }
 
 std::string bench_ai_summary_row(const game::CrowdSummary& s) {
   return s.method + "," + size_text(s.map) + "," + std::to_string(s.actors) + "," +
          std::to_string(s.reps) + "," + format_ms(s.mean_ms) + "," + format_ms(s.median_ms) + "," +
-         format_ms(s.min_ms) + "," + format_ms(s.max_ms) + "," + std::to_string(s.timed_actors);
+         format_ms(s.min_ms) + "," + format_ms(s.max_ms) + "," + std::to_string(s.timed_actors) +
+         "," + format_ms(s.mean_cpu_ms) + "," + format_ms(s.median_cpu_ms);
 }
 
 void run_bench_ai(const BenchAiOptions& options, std::ostream& out, std::ostream& log) {

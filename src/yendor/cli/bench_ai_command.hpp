@@ -39,9 +39,10 @@ game::CrowdBenchOptions bench_ai_plan(const BenchAiOptions& options);
 
 // CSV: the header, then one line per turn (rows) or per summary.
 inline constexpr std::string_view k_bench_ai_header =
-    "method,map,actors,rep,ms_per_turn,timed_actors,moved";
+    "method,map,actors,rep,ms_per_turn,timed_actors,moved,cpu_ms_per_turn";
 inline constexpr std::string_view k_bench_ai_summary_header =
-    "method,map,actors,reps,mean_ms,median_ms,min_ms,max_ms,timed_actors";
+    "method,map,actors,reps,mean_ms,median_ms,min_ms,max_ms,timed_actors,mean_cpu_ms,"
+    "median_cpu_ms";
 std::string bench_ai_row(const game::CrowdSample& sample);
 std::string bench_ai_summary_row(const game::CrowdSummary& summary);
 

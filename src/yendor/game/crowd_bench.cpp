@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "yendor/ai/brain.hpp"
+#include "yendor/core/cpu_clock.hpp"
 #include "yendor/core/error.hpp"
 #include "yendor/core/grid.hpp"
 #include "yendor/core/rng.hpp"
@@ -474,18 +475,22 @@ std::vector<CrowdTurn> time_crowd_turns(CrowdRun& run, int reps, int warmup) {
   for (int r = 0; r < reps; ++r) {
     const std::span<const Point> start = run.positions();
     before.assign(start.begin(), start.end());
+    const double cpu0 = thread_cpu_ms();
     const Clock::time_point t0 = Clock::now();
     run.turn();
     const Clock::time_point t1 = Clock::now();
+    const double cpu1 = thread_cpu_ms();
     const std::span<const Point> end = run.positions();
     CrowdTurn t;
     t.ms = std::chrono::duration<double, std::milli>(t1 - t0).count();
+    t.cpu_ms = cpu1 - cpu0;
     t.timed_actors = run.timed_actors();
     const std::size_t both = std::min(before.size(), end.size());
     for (std::size_t i = 0; i < both; ++i)
       t.moved += before[i] != end[i] ? 1 : 0;
     if (t.timed_actors > 0 && static_cast<std::size_t>(t.timed_actors) < before.size())
-      t.ms *= static_cast<double>(before.size()) / t.timed_actors;
+      for (double* v : {&t.ms, &t.cpu_ms})
+        *v *= static_cast<double>(before.size()) / t.timed_actors;
     out.push_back(t);
   }
   return out;
@@ -531,9 +536,25 @@ void run_crowd_bench(const CrowdBenchOptions& o, const Content* content,
       }
 }
 
+namespace {
+
+double mean_of(const std::vector<double>& sorted) {
+  double sum = 0;
+  for (const double v : sorted)
+    sum += v;
+  return sum / static_cast<double>(sorted.size());
+}
+
+double median_of(const std::vector<double>& sorted) {
+  const std::size_t mid = sorted.size() / 2;
+  return sorted.size() % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+}  // namespace
+
 std::vector<CrowdSummary> summarize_crowd(std::span<const CrowdSample> samples) {
   std::vector<CrowdSummary> out;
-  std::vector<std::vector<double>> times;
+  std::vector<std::vector<double>> times, cpu_times;
   for (const CrowdSample& s : samples) {
     std::size_t i = 0;
     while (i < out.size() &&
@@ -547,23 +568,25 @@ std::vector<CrowdSummary> summarize_crowd(std::span<const CrowdSample> samples) 
       fresh.timed_actors = std::numeric_limits<int>::max();
       out.push_back(fresh);
       times.emplace_back();
+      cpu_times.emplace_back();
     }
     times[i].push_back(s.turn.ms);
+    cpu_times[i].push_back(s.turn.cpu_ms);
     out[i].timed_actors = std::min(out[i].timed_actors, s.turn.timed_actors);
   }
   for (std::size_t i = 0; i < out.size(); ++i) {
     std::vector<double>& t = times[i];
+    std::vector<double>& cpu = cpu_times[i];
     std::sort(t.begin(), t.end());
-    double sum = 0;
-    for (const double v : t)
-      sum += v;
+    std::sort(cpu.begin(), cpu.end());
     CrowdSummary& s = out[i];
     s.reps = static_cast<int>(t.size());
-    s.mean_ms = sum / static_cast<double>(t.size());
-    const std::size_t mid = t.size() / 2;
-    s.median_ms = t.size() % 2 == 1 ? t[mid] : (t[mid - 1] + t[mid]) / 2;
+    s.mean_ms = mean_of(t);
+    s.median_ms = median_of(t);
     s.min_ms = t.front();
     s.max_ms = t.back();
+    s.mean_cpu_ms = mean_of(cpu);
+    s.median_cpu_ms = median_of(cpu);
   }
   return out;
 }

@@ -11,8 +11,8 @@
 // - every registered brain (ai::builtin_brains()) through the real engine: a Game on the
 //   arena with N monsters of one kind whose brain is set to it, all awake; a turn is one
 //   Game::step of the player waiting.
-// Set-up is deterministic from a seed; only the timings vary (std::chrono::steady_clock:
-// they never feed the simulation).
+// Set-up is deterministic from a seed; only the timings vary (std::chrono::steady_clock and
+// thread_cpu_ms: they never feed the simulation).
 
 #include <cstdint>
 #include <functional>
@@ -97,6 +97,7 @@ std::unique_ptr<CrowdRun> make_crowd_run(std::string_view method, const CrowdAre
 // One timed turn.
 struct CrowdTurn {
   double ms = 0;         // per turn, scaled to every actor when the searches were sampled
+  double cpu_ms = 0;     // the same in this thread's processor time (thread_cpu_ms)
   int timed_actors = 0;  // actors whose work was timed
   int moved = 0;         // actors that changed cell
 };
@@ -153,7 +154,9 @@ struct CrowdSummary {
   double median_ms = 0;
   double min_ms = 0;
   double max_ms = 0;
-  int timed_actors = 0;  // the least over the reps
+  int timed_actors = 0;    // the least over the reps
+  double mean_cpu_ms = 0;  // processor time: what the turn costs whatever the machine's load
+  double median_cpu_ms = 0;
 };
 std::vector<CrowdSummary> summarize_crowd(std::span<const CrowdSample> samples);
 

@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cstdlib>
 #include <limits>
+#include <memory>
+#include <stdexcept>
 #include <vector>
 
 #include "yendor/ai/brain.hpp"
@@ -50,11 +52,13 @@ class MonsterView final : public ai::View {
   Point player() const override { return game_.state().player.pos; }
   bool walkable(Point p) const override {
     if (!can_enter(game_, self_, p)) return false;
-    return chebyshev(p, self_.pos) != 1 || lock_allows_step(game_, self_.pos, p);
+    // (lock_allows_step's own first test, spared the call on a level without locks)
+    return level_.level.meta.locks.empty() || chebyshev(p, self_.pos) != 1 ||
+           lock_allows_step(game_, self_.pos, p);
   }
   bool occupied(Point p) const override {
-    const ActorId id = occupant_at(level_, p);
-    return id != 0 && id != self_.id;
+    // Only the bits: the monster itself stands at self_.pos.
+    return p != self_.pos && level_.occupant.in_bounds(p) && level_.occupant.occupied(p);
   }
   bool can_fire_at_player() const override {
     if (!sees_ || !kind_.ranged) return false;
@@ -82,24 +86,27 @@ class MonsterView final : public ai::View {
     if (chebyshev(self_.pos, p) > kind_.vision) return false;
     return fov::line_of_sight(level_.opacity, self_.pos, p);
   }
-  std::span<const ai::Seen> others(int radius) const override {
+  std::span<const ai::Seen> others(const ai::Look& look) const override {
     struct Near {
       int ring;
       Point pos;
-      ActorId id;
     };
     thread_local std::vector<Near> near, by_ring;
     thread_local std::vector<int> ring_start;
+    thread_local std::vector<ActorId> ids;
     thread_local std::vector<ai::Seen> seen;
     near.clear();
     seen.clear();
-    const int r = std::max(0, std::min(radius, kind_.vision));
+    const int r = std::max(0, std::min(look.radius, kind_.vision));
+    const std::size_t limit = std::min(look.limit, ai::k_max_seen);
     const Point c = self_.pos;
+    const Occupancy& occupant = level_.occupant;
     ring_start.assign(static_cast<std::size_t>(r) + 2, 0);
-    level_.occupant.for_each_in(c - Point{r, r}, c + Point{r, r}, [&](Point p, ActorId id) {
-      if (id == k_player_id || id == self_.id) return;
+    // The occupied cells from the bits (in the cache), the ids (far apart) only for those
+    // likely to be reported.
+    occupant.for_each_cell_in(c - Point{r, r}, c + Point{r, r}, [&](Point p) {
       const int ring = chebyshev(c, p);
-      near.push_back({ring, p, id});
+      near.push_back({ring, p});
       ++ring_start[static_cast<std::size_t>(ring) + 1];
     });
     // Nearest first, ring by ring, each ring in row-major order (deterministic): a counting
@@ -109,14 +116,22 @@ class MonsterView final : public ai::View {
     by_ring.resize(near.size());
     for (const Near& n : near)
       by_ring[static_cast<std::size_t>(ring_start[static_cast<std::size_t>(n.ring)]++)] = n;
-    // The records of those likely to be reported are far apart in memory: fetch them at once.
-    const std::size_t likely = std::min(by_ring.size(), ai::k_max_seen + std::size_t{4});
+    // Load the likely ones' id lines, then their records, each batch at once.
+    ids.resize(by_ring.size());
+    const std::size_t likely = std::min(by_ring.size(), limit + std::size_t{4});
     for (std::size_t i = 0; i < likely; ++i)
-      prefetch_monster(level_, by_ring[i].id);
-    for (const Near& n : by_ring) {
-      if (seen.size() == ai::k_max_seen) break;
-      const Actor* a = find_monster(level_, n.id);
-      if (a == nullptr || a->hp <= 0 || !fov::line_of_sight(level_.opacity, c, n.pos)) continue;
+      occupant.prefetch(by_ring[i].pos);
+    for (std::size_t i = 0; i < likely; ++i)
+      ids[i] = occupant[by_ring[i].pos];
+    for (std::size_t i = 0; i < likely; ++i)
+      prefetch_monster(level_, ids[i]);
+    for (std::size_t i = 0; i < by_ring.size() && seen.size() < limit; ++i) {
+      const ActorId id = i < likely ? ids[i] : occupant[by_ring[i].pos];
+      if (id == k_player_id || id == self_.id) continue;
+      const Actor* a = find_monster(level_, id);
+      if (a == nullptr || a->hp <= 0 || (look.kin_only && a->kind != self_.kind) ||
+          !fov::line_of_sight(level_.opacity, c, by_ring[i].pos))
+        continue;
       seen.push_back({a->pos, a->memory.heading, a->kind, a->kind == self_.kind, a->memory.awake,
                       a->hp, a->max_hp});
     }
@@ -278,6 +293,12 @@ bool monster_sees_player(const Game& game, const Actor& monster) {
   sight.radius = std::min(kind->vision, k_player_vision);
   if (!fov::in_range(monster.pos - player.pos, sight)) return false;
   return fov::line_of_sight(game.level().opacity, player.pos, monster.pos);
+}
+
+std::unique_ptr<ai::View> monster_view(Game& game, const Actor& monster) {
+  const MonsterKind* kind = monster_kind(game, monster);
+  if (kind == nullptr) throw std::invalid_argument("monster_view: not a monster of a known kind");
+  return std::make_unique<MonsterView>(game, monster, *kind, monster_sees_player(game, monster));
 }
 
 void monster_turn(Game& game, Actor& monster) {

@@ -1,20 +1,25 @@
 #include "yendor/game/occupancy.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 
 namespace yendor::game {
 namespace {
 
-Size blocks_for(Size size) {
-  if (size.width < 0 || size.height < 0) throw std::invalid_argument("Occupancy: negative size");
-  const auto up = [](int n) { return (n + Occupancy::k_block - 1) / Occupancy::k_block; };
-  return {up(size.width), up(size.height)};
+int blocks_across(int cells, int side) {
+  return (cells + side - 1) / side;
 }
 
 }  // namespace
 
-Occupancy::Occupancy(Size size) : size_(size), counts_(blocks_for(size), 0) {
-  blocks_.resize(counts_.cells().size());
+Occupancy::Occupancy(Size size) : size_(size) {
+  if (size.width < 0 || size.height < 0) throw std::invalid_argument("Occupancy: negative size");
+  blocks_wide_ = blocks_across(size.width, k_block);
+  words_wide_ = blocks_across(size.width, k_word_side);
+  blocks_.resize(static_cast<std::size_t>(blocks_wide_) *
+                 static_cast<std::size_t>(blocks_across(size.height, k_block)));
+  bits_.resize(static_cast<std::size_t>(words_wide_) *
+               static_cast<std::size_t>(blocks_across(size.height, k_word_side)));
 }
 
 ActorId Occupancy::at(Point p) const {
@@ -23,18 +28,16 @@ ActorId Occupancy::at(Point p) const {
 }
 
 void Occupancy::set(Point p, ActorId id) {
-  ActorId& cell = blocks_[block_index(p)].ids[index_in_block(p)];
-  if ((cell == 0) != (id == 0)) {
-    std::uint8_t& count = counts_[{p.x / k_block, p.y / k_block}];
-    count = static_cast<std::uint8_t>(id == 0 ? count - 1 : count + 1);
-  }
-  cell = id;
+  blocks_[block_index(p)].ids[index_in_block(p)] = id;
+  const std::uint64_t bit = std::uint64_t{1} << bit_index(p);
+  std::uint64_t& word = bits_[word_index(p)];
+  word = id == 0 ? word & ~bit : word | bit;
 }
 
 void Occupancy::clear() {
   for (Block& b : blocks_)
     b.ids.fill(0);
-  counts_.fill(0);
+  std::fill(bits_.begin(), bits_.end(), 0);
 }
 
 bool Occupancy::operator==(const Occupancy& o) const {

@@ -6,11 +6,13 @@
 // inventory.cpp, item_effects.cpp and ranged.cpp (items), features.cpp and shops.cpp
 // (traps, fountains, altars, shops), dungeon.cpp and spawn.cpp (levels and population).
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "yendor/ai/brain.hpp"
 #include "yendor/game/game.hpp"
 
 namespace yendor::game {
@@ -27,6 +29,10 @@ void monster_turn(Game& game, Actor& monster);
 // Whether `monster` sees the player now (symmetric FOV: the player's view, the monster's
 // vision radius).
 bool monster_sees_player(const Game& game, const Actor& monster);
+// What `monster`'s brain would be told now (the view monster_turn builds), for tests and
+// tools: valid while the game and the monster stay as they are. std::invalid_argument for the
+// player or a monster of no known kind.
+std::unique_ptr<ai::View> monster_view(Game& game, const Actor& monster);
 
 // ---- movement, doors, locks, stairs (movement.cpp, doors_and_locks.cpp) ----
 int do_wait(Game& game, const Action& a);

@@ -45,7 +45,12 @@ void prefetch_surroundings(const LevelState& level, Point p) {
     __builtin_prefetch(row + x1);
   }
   const Point reach{k_prefetch_reach, k_prefetch_reach};
-  level.occupant.prefetch(p - reach, p + reach);
+  level.occupant.prefetch(p - reach, p + reach, 1);
+}
+
+void prefetch_neighbours(const LevelState& level, Point p) {
+  const Point reach{k_prefetch_id_reach, k_prefetch_id_reach};
+  level.occupant.prefetch_ids(p - reach, p + reach);
 }
 
 Actor* find_actor(Game& game, ActorId id) {
@@ -205,17 +210,6 @@ int effective_speed(const Actor& actor) {
 std::int64_t action_delay(const Actor& actor, int cost) {
   const std::int64_t delay = std::int64_t{cost} * k_turn_ticks / effective_speed(actor);
   return std::max<std::int64_t>(delay, 1);
-}
-
-bool can_stand(const Game& game, const LevelState& level, const Actor& actor, Point p) {
-  (void)game;
-  if (!level.level.in_bounds(p)) return false;
-  const Tile t = level.level.tiles[p];
-  // The hazards a walker may not enter (deep water, lava, chasms) are crossed floating over
-  // them; a levitating actor still cannot enter walls or closed doors.
-  if (tile_info(t).passable) return true;
-  const bool levitating = actor.status[static_cast<std::size_t>(Status::levitation)] > 0;
-  return levitating && (t == Tile::water_deep || t == Tile::lava || t == Tile::chasm);
 }
 
 void rebuild_caches(GameState& state) {

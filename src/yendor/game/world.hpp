@@ -27,10 +27,14 @@ inline void prefetch_monster(const LevelState& level, ActorId id) {
   __builtin_prefetch(&a.memory.heading);
 }
 // Starts loading what a monster's turn at `p` reads of a big level: the terrain within 2
-// (walkable, occupied) and the occupied blocks within k_prefetch_reach (View::others). The
-// scheduler calls it for the monster after the one acting, so the loads overlap its turn.
+// (walkable), the occupancy bits within k_prefetch_reach (View::others) and the ids next to
+// it. The scheduler calls it for a monster about to act, so the loads overlap other turns.
 inline constexpr int k_prefetch_reach = 8;
 void prefetch_surroundings(const LevelState& level, Point p);
+// The next stage: the id lines of the occupied cells within k_prefetch_id_reach of `p` (the
+// nearest ones View::others reports), found from the bits prefetch_surroundings loaded.
+inline constexpr int k_prefetch_id_reach = 4;
+void prefetch_neighbours(const LevelState& level, Point p);
 // Makes LevelState::slots match the monsters vector again (after erasing from it).
 void index_monsters(LevelState& level);
 // Who stands at `p` on the current level (the player included); nullptr when nobody.
@@ -83,7 +87,17 @@ std::int64_t action_delay(const Actor& actor, int cost = k_action_cost);
 
 // Whether `p` is a cell an actor could stand on, terrain only (not occupants): passable
 // tiles; deep water, lava and chasms only when levitating; lava also for monsters never.
-bool can_stand(const Game& game, const LevelState& level, const Actor& actor, Point p);
+// Inline: every monster asks it for some 30 cells a turn.
+inline bool can_stand(const Game& game, const LevelState& level, const Actor& actor, Point p) {
+  (void)game;
+  if (!level.level.in_bounds(p)) return false;
+  const Tile t = level.level.tiles[p];
+  // The hazards a walker may not enter (deep water, lava, chasms) are crossed floating over
+  // them; a levitating actor still cannot enter walls or closed doors.
+  if (tile_info(t).passable) return true;
+  const bool levitating = actor.status[static_cast<std::size_t>(Status::levitation)] > 0;
+  return levitating && (t == Tile::water_deep || t == Tile::lava || t == Tile::chasm);
+}
 
 // Rebuilds LevelState::occupant and ::opacity of every made level (after loading).
 void rebuild_caches(GameState& state);
