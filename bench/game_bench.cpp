@@ -46,14 +46,14 @@ template <typename Choose>
 void play_turns(benchmark::State& state, Choose choose) {
   const auto content = bench_content();
   std::uint64_t seed = 1;
-  auto game = std::make_unique<Game>(content, GameOptions{seed, "Bench", 0});
+  auto game = std::make_unique<Game>(content, GameOptions{seed, "Bench", 0, {}});
   Rng bot = Rng::for_stream(seed, "bot");
   std::int64_t turns = 0, games = 1, monsters = 0, steps = 0;
   for (auto _ : state) {
     if (game->over()) {
       state.PauseTiming();
       seed = mix64(seed);
-      game = std::make_unique<Game>(content, GameOptions{seed, "Bench", 0});
+      game = std::make_unique<Game>(content, GameOptions{seed, "Bench", 0, {}});
       ++games;
       state.ResumeTiming();
     }
@@ -86,7 +86,7 @@ BENCHMARK(BM_GameWaitTurns)->Name("BM_GameWaitTurns/level1_80x50");
 // The bot's decision alone (no step): what the random player adds to a turn.
 void BM_RandomPlayerDecision(benchmark::State& state) {
   const auto content = bench_content();
-  const Game game(content, GameOptions{1, "Bench", 0});
+  const Game game(content, GameOptions{1, "Bench", 0, {}});
   Rng bot(1);
   RandomPlayerOptions options;
   options.descend = false;
@@ -101,7 +101,7 @@ void BM_NewGame(benchmark::State& state) {
   const auto content = bench_content();
   std::uint64_t seed = 1;
   for (auto _ : state) {
-    const Game game(content, GameOptions{seed++, "Bench", 0});
+    const Game game(content, GameOptions{seed++, "Bench", 0, {}});
     benchmark::DoNotOptimize(game.state().player.pos);
   }
 }
@@ -119,7 +119,7 @@ BENCHMARK(BM_LoadContent)->Unit(benchmark::kMillisecond);
 // A game with all ten levels made (the player walked down the stairs of each).
 const Game& ten_level_game() {
   static const std::unique_ptr<Game> game = [] {
-    auto g = std::make_unique<Game>(bench_content(), GameOptions{7, "Bench", 0});
+    auto g = std::make_unique<Game>(bench_content(), GameOptions{7, "Bench", 0, {}});
     for (int depth = 2; depth <= g->state().levels; ++depth)
       change_level(*g, depth, true);
     return g;

@@ -50,9 +50,45 @@ TEST(PlayCommand, ChecksItsOptions) {
   EXPECT_THROW(validate_play_options(o), InputError);
   o.name = std::string(33, 'x');
   EXPECT_THROW(validate_play_options(o), InputError);
+  // The new game's setup.
+  o = bot_options(10);
+  o.difficulty = "nightmare";
+  EXPECT_THROW(validate_play_options(o), InputError);
+  o.difficulty = "hard";
+  o.generator = "labyrinth";
+  EXPECT_THROW(validate_play_options(o), InputError);
+  o.generator = "caves";
+  o.size = "20x20";
+  EXPECT_THROW(validate_play_options(o), InputError);
+  o.size = "60x30";
+  EXPECT_NO_THROW(validate_play_options(o));
+  const game::DungeonSetup setup = play_setup(o);
+  EXPECT_EQ(setup, (game::DungeonSetup{game::Difficulty::hard, "caves", {60, 30}}));
 }
 
 class PlayInDir : public test::TempDirTest {};
+
+// A game set up from the command line keeps its setup through a save and its replay.
+TEST_F(PlayInDir, TheSetupIsPlayedSavedAndReplayed) {
+  const auto content = game::testing::shared_test_content();
+  PlayOptions o = bot_options(50);
+  o.difficulty = "easy";
+  o.generator = "maze";
+  o.size = "41x25";
+  const PlayResult r = play_headless(content, dir_.string(), o);
+  ASSERT_EQ(r.outcome, game::Outcome::playing);
+  game::Session session(content, dir_.string());
+  ASSERT_TRUE(session.start({}).restored);
+  const game::GameState& s = session.game().state();
+  EXPECT_EQ(s.setup, (game::DungeonSetup{game::Difficulty::easy, "maze", {41, 25}}));
+  EXPECT_EQ(session.game().level().level.size(), (Size{41, 25}));
+  EXPECT_EQ(session.game().level().recipe.generator, "maze");
+  const game::Replay replay = game::read_replay(r.replay_path);
+  EXPECT_EQ(replay.header.setup, s.setup);
+  const game::ReplayResult check = game::verify_replay(replay, content);
+  EXPECT_TRUE(check.ok) << check.message;
+}
+
 
 TEST_F(PlayInDir, PlaysSavesContinuesAndVerifies) {
   const auto content = game::testing::shared_test_content();

@@ -157,9 +157,12 @@ void check_fresh_level(const LevelState& level) {
   }
 }
 
-void check_dungeon(const std::shared_ptr<const Content>& content, std::uint64_t seed) {
+void check_dungeon(const std::shared_ptr<const Content>& content, std::uint64_t seed,
+                   const DungeonSetup& setup = {}) {
   SCOPED_TRACE("seed " + std::to_string(seed));
-  Game game(content, options(seed));
+  GameOptions o = options(seed);
+  o.setup = setup;
+  Game game(content, o);
   check_fresh_level(game.level());
   check_level(game, game.level());
   for (int depth = 2; depth <= game.state().levels; ++depth) {
@@ -351,6 +354,81 @@ TEST(Dungeon, EveryLevelOfTheShippedContentIsWellPopulated) {
     for (std::uint64_t seed = 1; seed <= 6; ++seed)
       check_dungeon(content, seed);
   }
+}
+
+// ---- the new game's setup: difficulty, one generator, map size ----
+
+TEST(DungeonSetup, EveryGeneratorMakesEveryLevelAtTheSmallestAndTheRecipesSize) {
+  for (const Generator* g : builtin_generators().all())
+    for (const Size size : {Size{}, k_min_game_size}) {
+      SCOPED_TRACE(g->info().name + " " + std::to_string(size.width));
+      const DungeonSetup setup{Difficulty::normal, g->info().name, size};
+      check_dungeon(shipped_content(), 3, setup);
+      GameOptions o = options(3);
+      o.setup = setup;
+      const Game game(shipped_content(), o);
+      EXPECT_EQ(game.level().recipe.generator, g->info().name);
+      EXPECT_EQ(game.level().level.size(), size == Size{} ? shipped_content()->dungeon.size : size);
+      EXPECT_EQ(game.state().setup, setup);
+    }
+  // The recipe's own choices at the smallest size.
+  check_dungeon(shipped_content(), 4, {Difficulty::normal, "", k_min_game_size});
+  for (const Generator* g : builtin_generators().all())
+    EXPECT_LE(g->info().min_size.width, k_min_game_size.width) << g->info().name;
+  for (const Generator* g : builtin_generators().all())
+    EXPECT_LE(g->info().min_size.height, k_min_game_size.height) << g->info().name;
+}
+
+TEST(DungeonSetup, BadChoicesAreInputErrors) {
+  GameOptions o = options(1);
+  o.setup.generator = "labyrinthine";
+  try {
+    Game game(shared_test_content(), o);
+    ADD_FAILURE() << "accepted";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("caves"), std::string::npos) << e.what();  // listed
+  }
+  o.setup.generator.clear();
+  for (const Size bad : {Size{39, 30}, Size{80, 23}, Size{401, 50}, Size{50, 401}}) {
+    o.setup.size = bad;
+    EXPECT_THROW(Game(shared_test_content(), o), InputError);
+  }
+  o.setup.size = k_max_game_size;
+  EXPECT_NO_THROW(validate_setup(o.setup));
+  EXPECT_EQ(difficulty_from_string("hard"), Difficulty::hard);
+  EXPECT_EQ(difficulty_from_string("Hard"), std::nullopt);
+  for (int d = 0; d < k_difficulty_count; ++d)
+    EXPECT_EQ(difficulty_from_string(to_string(static_cast<Difficulty>(d))),
+              static_cast<Difficulty>(d));
+}
+
+// Over many seeds, harder games meet more monsters, and stronger ones (their kinds drawn
+// for deeper levels); the terrain is the same, since difficulty does not touch the recipe.
+TEST(DungeonSetup, HarderGamesMeetMoreAndStrongerMonsters) {
+  std::map<Difficulty, double> monsters, levels;
+  for (const Difficulty d : {Difficulty::easy, Difficulty::normal, Difficulty::hard})
+    for (std::uint64_t seed = 1; seed <= 40; ++seed) {
+      GameOptions o = options(seed);
+      o.setup.difficulty = d;
+      Game game(shipped_content(), o);
+      change_level(game, 3, true);
+      for (const LevelState& level : game.state().dungeon)
+        for (const Actor& m : level.monsters) {
+          if (m.peaceful) continue;
+          monsters[d] += 1;
+          levels[d] += m.level;
+        }
+      if (d == Difficulty::hard) {
+        const Game normal(shipped_content(), options(seed));
+        EXPECT_EQ(game.state().dungeon[0].level.tiles, normal.level().level.tiles);
+      }
+    }
+  EXPECT_LT(monsters[Difficulty::easy] * 1.5, monsters[Difficulty::normal]);
+  EXPECT_LT(monsters[Difficulty::normal] * 1.2, monsters[Difficulty::hard]);
+  EXPECT_LT(levels[Difficulty::easy] / monsters[Difficulty::easy],
+            levels[Difficulty::normal] / monsters[Difficulty::normal]);
+  EXPECT_LT(levels[Difficulty::normal] / monsters[Difficulty::normal],
+            levels[Difficulty::hard] / monsters[Difficulty::hard]);
 }
 
 TEST(Dungeon, CyclicLevelsGetTheirKeys) {

@@ -61,6 +61,13 @@ TEST(Score, GrowsWithGoldExperienceDepthAndVictory) {
   GameState quit = s;
   quit.outcome = Outcome::quit;
   EXPECT_EQ(compute_score(quit, content()), base);
+  // The difficulty scales the whole score: half on easy, double on hard.
+  GameState easy = s;
+  easy.setup.difficulty = Difficulty::easy;
+  EXPECT_EQ(compute_score(easy, content()), base / 2);
+  GameState hard = s;
+  hard.setup.difficulty = Difficulty::hard;
+  EXPECT_EQ(compute_score(hard, content()), base * 2);
 }
 
 TEST(Score, EntryRecordsTheGame) {

@@ -398,7 +398,7 @@ TEST(Stairs, AscendingFromTheFirstLevelIsRefused) {
 // Descending and ascending in a real dungeon (the dungeon helper's change_level).
 TEST(Stairs, DownAndBackUpReturnsToTheSameLevel) {
   std::unique_ptr<Game> game;
-  game = std::make_unique<Game>(testing::shared_test_content(), GameOptions{5, "T", 0});
+  game = std::make_unique<Game>(testing::shared_test_content(), GameOptions{5, "T", 0, {}});
   GameState& s = game->state();
   ASSERT_EQ(s.depth, 1);
   const auto down = game->level().level.meta.stairs.down;

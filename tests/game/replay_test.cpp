@@ -23,6 +23,7 @@ Replay sample_replay() {
   r.header.seed = 18446744073709551615ULL;
   r.header.name = "Sir Robin the Brave";
   r.header.levels = 4;
+  r.header.setup = {Difficulty::hard, "caves", {100, 60}};
   r.header.content_hash = 0x0123456789abcdefULL;
   r.header.check_every = 2;
   Action move;
@@ -47,6 +48,7 @@ void expect_same(const Replay& a, const Replay& b) {
   EXPECT_EQ(a.header.seed, b.header.seed);
   EXPECT_EQ(a.header.name, b.header.name);
   EXPECT_EQ(a.header.levels, b.header.levels);
+  EXPECT_EQ(a.header.setup, b.header.setup);
   EXPECT_EQ(a.header.content_hash, b.header.content_hash);
   EXPECT_EQ(a.header.check_every, b.header.check_every);
   EXPECT_EQ(a.actions, b.actions);
@@ -64,8 +66,9 @@ TEST(ReplayFormat, RoundTrips) {
   const std::string text = format_replay(r);
   expect_same(parse_replay(text, "r.replay"), r);
   // The documented layout: a header, then actions with check lines after their step.
-  EXPECT_EQ(text.rfind("yendor replay 1\nseed 18446744073709551615\nname Sir Robin the Brave\n"
-                       "levels 4\ncontent 0123456789abcdef\ncheck_every 2\n",
+  EXPECT_EQ(text.rfind("yendor replay 2\nseed 18446744073709551615\nname Sir Robin the Brave\n"
+                       "levels 4\ndifficulty hard\ngenerator caves\nsize 100x60\n"
+                       "content 0123456789abcdef\ncheck_every 2\n",
                        0),
             0u)
       << text;
@@ -84,6 +87,22 @@ TEST(ReplayFormat, RoundTrips) {
     crlf += c;
   }
   expect_same(parse_replay(crlf, "r"), r);
+}
+
+// Version 1 files (before the dungeon setup) still read, with the default setup.
+TEST(ReplayFormat, VersionOneHasTheDefaultSetup) {
+  const Replay r = parse_replay(
+      "yendor replay 1\nseed 7\nname Ann\nlevels 3\ncontent 0123456789abcdef\ncheck_every 5\n"
+      "wait\n",
+      "old.replay");
+  EXPECT_EQ(r.header.version, 1);
+  EXPECT_EQ(r.header.setup, DungeonSetup{});
+  EXPECT_EQ(r.header.levels, 3);
+  EXPECT_EQ(r.actions.size(), 1u);
+  // Written out again, it is a version 2 file that reads back the same.
+  const std::string again = format_replay(r);
+  EXPECT_EQ(again.rfind("yendor replay 2\n", 0), 0u) << again;
+  EXPECT_EQ(parse_replay(again, "again").header.setup, DungeonSetup{});
 }
 
 TEST(ReplayFormat, BadFilesNameFileAndLine) {
@@ -112,14 +131,16 @@ TEST(ReplayFormat, BadFilesNameFileAndLine) {
       {replace_line(2, "seed -1"), "f.replay:2:"},
       {replace_line(3, "nome X"), "f.replay:3:"},
       {replace_line(4, "levels -2"), "f.replay:4:"},
-      {replace_line(5, "content 12345"), "f.replay:5:"},
-      {replace_line(6, "check_every 0"), "f.replay:6:"},
-      {replace_line(7, "move 3 0"), "f.replay:7:"},
-      {replace_line(8, "frobnicate"), "f.replay:8:"},
-      {replace_line(9, "check 3 ffffffffffffffff"), "f.replay:9:"},
-      {replace_line(9, "check 2 xyz"), "f.replay:9:"},
-      {good + "wait\n", "f.replay:15:"},
-      {replace_line(14, "end sleeping feedfacecafebeef"), "f.replay:14:"},
+      {replace_line(5, "difficulty nightmare"), "f.replay:5:"},
+      {replace_line(7, "size 100"), "f.replay:7:"},
+      {replace_line(8, "content 12345"), "f.replay:8:"},
+      {replace_line(9, "check_every 0"), "f.replay:9:"},
+      {replace_line(10, "move 3 0"), "f.replay:10:"},
+      {replace_line(11, "frobnicate"), "f.replay:11:"},
+      {replace_line(12, "check 3 ffffffffffffffff"), "f.replay:12:"},
+      {replace_line(12, "check 2 xyz"), "f.replay:12:"},
+      {good + "wait\n", "f.replay:18:"},
+      {replace_line(17, "end sleeping feedfacecafebeef"), "f.replay:17:"},
       {"yendor replay 1\nseed 1\n", "f.replay:2:"},
   };
   for (const Case& c : cases) {

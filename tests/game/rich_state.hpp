@@ -151,6 +151,7 @@ inline GameState rich_state(const Content& c) {
   GameState s;
   s.seed = 0x5eed1234abcdULL;
   s.levels = 5;
+  s.setup = {Difficulty::hard, "caves", {64, 40}};
   s.depth = 4;
   s.time = 123456;
   s.outcome = Outcome::died;

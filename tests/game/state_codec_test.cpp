@@ -41,15 +41,16 @@ void expect_differs(const T& value, const T& fallback, const char* field) {
 TEST(StateCodec, RichStateHasNoFieldAtItsDefault) {
   const GameState& s = rich();
   {
-    const auto& [seed, levels, depth, time, player, info, dungeon, outcome, next_actor_id,
+    const auto& [seed, levels, setup, depth, time, player, info, dungeon, outcome, next_actor_id,
                  next_item_id, items_created, items_destroyed, unique_spawned, messages, combat_rng,
                  ai_rng, world_rng] = s;
     const GameState d;
-    const auto& [d_seed, d_levels, d_depth, d_time, d_player, d_info, d_dungeon, d_outcome,
+    const auto& [d_seed, d_levels, d_setup, d_depth, d_time, d_player, d_info, d_dungeon, d_outcome,
                  d_next_actor_id, d_next_item_id, d_items_created, d_items_destroyed,
                  d_unique_spawned, d_messages, d_combat_rng, d_ai_rng, d_world_rng] = d;
     YENDOR_DIFFERS(seed);
     YENDOR_DIFFERS(levels);
+    YENDOR_DIFFERS(setup);
     YENDOR_DIFFERS(depth);
     YENDOR_DIFFERS(time);
     YENDOR_DIFFERS(player);
@@ -65,6 +66,14 @@ TEST(StateCodec, RichStateHasNoFieldAtItsDefault) {
     YENDOR_DIFFERS(combat_rng);
     YENDOR_DIFFERS(ai_rng);
     YENDOR_DIFFERS(world_rng);
+  }
+  {
+    const DungeonSetup d;
+    const auto& [difficulty, generator, size] = s.setup;
+    const auto& [d_difficulty, d_generator, d_size] = d;
+    YENDOR_DIFFERS(difficulty);
+    YENDOR_DIFFERS(generator);
+    YENDOR_DIFFERS(size);
   }
   {
     const PlayerInfo d;

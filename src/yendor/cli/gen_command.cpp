@@ -3,11 +3,11 @@
 #include <charconv>
 #include <iomanip>
 #include <ostream>
-#include <random>
 
 #include "yendor/cli/map_source.hpp"
 #include "yendor/core/error.hpp"
 #include "yendor/core/file_io.hpp"
+#include "yendor/core/geometry_text.hpp"
 #include "yendor/core/seed.hpp"
 #include "yendor/gen/cyclic/solver.hpp"
 #include "yendor/gen/cyclic/walkthrough.hpp"
@@ -19,31 +19,8 @@
 
 namespace yendor::cli {
 
-namespace {
-
-std::optional<int> parse_side(std::string_view s) {
-  int v = 0;
-  auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-  if (s.empty() || ec != std::errc{} || ptr != s.data() + s.size()) return std::nullopt;
-  return v;
-}
-
-// The one place a seed comes from outside the simulation: the front end asks the OS for
-// entropy and then reports the seed, so the map can be made again.
-std::uint64_t fresh_seed() {
-  std::random_device device;
-  return (std::uint64_t{device()} << 32) ^ device();
-}
-
-}  // namespace
-
 Size parse_size(const std::string& text) {
-  const auto x = text.find_first_of("xX");
-  if (x != std::string::npos) {
-    const auto w = parse_side(std::string_view(text).substr(0, x));
-    const auto h = parse_side(std::string_view(text).substr(x + 1));
-    if (w && h && *w > 0 && *h > 0) return {*w, *h};
-  }
+  if (const std::optional<Size> size = parse_size_text(text)) return *size;
   throw InputError("--size expects WIDTHxHEIGHT with positive whole numbers, e.g. 80x50; got '" +
                    text + "'");
 }

@@ -15,6 +15,7 @@
 #include "yendor/cli/plan_command.hpp"
 #include "yendor/cli/play_command.hpp"
 #include "yendor/cli/replay_command.hpp"
+#include "yendor/cli/view_command.hpp"
 #include "yendor/core/error.hpp"
 #include "yendor/fov/fov.hpp"
 #include "yendor/gen/generate.hpp"
@@ -103,7 +104,9 @@ CLI::App* add_path_command(CLI::App& app, yendor::cli::PathCommandOptions& optio
 // `yendor play`: its options.
 CLI::App* add_play_command(CLI::App& app, yendor::cli::PlayOptions& options) {
   CLI::App* cmd = app.add_subcommand(
-      "play", "play a game: headless, by a bot, saved in a game directory (--dir)");
+      "play",
+      "play the game in the terminal (or, with --headless, let a bot play); games are saved in "
+      "a game directory (--dir)");
   cmd->add_flag("--headless", options.headless, "no terminal: a bot plays (needs --bot)");
   cmd->add_option("--bot", options.bot, "who plays headless: random");
   cmd->add_option("--seed", options.seed,
@@ -115,6 +118,25 @@ CLI::App* add_play_command(CLI::App& app, yendor::cli::PlayOptions& options) {
                   "$XDG_DATA_HOME/yendor or ~/.local/share/yendor)");
   cmd->add_option("--name", options.name, "the character's name (default Adventurer)");
   cmd->add_option("--content", options.content, "game content directory (default data/game)");
+  cmd->add_option("--difficulty", options.difficulty,
+                  "a new game's difficulty: easy, normal or hard (default normal)");
+  cmd->add_option("--generator", options.generator,
+                  "a new game's levels all by this generator (default: the dungeon recipe's)");
+  cmd->add_option("--size", options.size,
+                  "a new game's map size WIDTHxHEIGHT, 40x24 to 400x400 (default the recipe's)");
+  return cmd;
+}
+
+// `yendor view`: its options.
+CLI::App* add_view_command(CLI::App& app, yendor::cli::ViewCommandOptions& options) {
+  CLI::App* cmd = app.add_subcommand(
+      "view", "browse a generator's maps in the terminal: seeds, generators, parameters, overlays");
+  cmd->add_option("generator", options.generator, "the generator to start with ('yendor gen list')")
+      ->required();
+  cmd->add_option("--seed", options.seed, "the first seed: a number or any text (default: random)");
+  cmd->add_option("--size", options.size, "map size WIDTHxHEIGHT (default 80x50)");
+  cmd->add_option("--set", options.sets, "a parameter, key=value (repeatable)");
+  cmd->add_option("--save-dir", options.save_dir, "where the s key saves maps (default .)");
   return cmd;
 }
 
@@ -261,6 +283,8 @@ int run(int argc, char** argv) {
   CLI::App* play_cmd = add_play_command(app, play_options);
   cli::ReplayCommandOptions replay_options;
   CLI::App* replay_cmd = add_replay_command(app, replay_options);
+  cli::ViewCommandOptions view_options;
+  CLI::App* view_cmd = add_view_command(app, view_options);
   std::string scores_dir;
   CLI::App* scores_cmd = app.add_subcommand("scores", "the high-score list of a game directory");
   scores_cmd->add_option("--dir", scores_dir, "game directory (default as for play)");
@@ -348,6 +372,7 @@ int run(int argc, char** argv) {
   if (path_cmd->parsed()) cli::run_path(path_options, std::cout, std::cerr);
   if (play_cmd->parsed()) cli::run_play(play_options, std::cout, std::cerr);
   if (replay_cmd->parsed()) return cli::run_replay(replay_options, std::cout, std::cerr);
+  if (view_cmd->parsed()) cli::run_view(view_options);
   if (scores_cmd->parsed()) cli::run_scores(scores_dir, std::cout);
   if (evolve_cmd->parsed()) cli::run_evolve_monsters(evolve_options, std::cout, std::cerr);
   if (bench_ai_cmd->parsed()) cli::run_bench_ai(bench_ai_options, std::cout, std::cerr);

@@ -2,22 +2,17 @@
 
 #include <iomanip>
 #include <ostream>
-#include <random>
 
+#include "yendor/cli/gen_command.hpp"
 #include "yendor/core/error.hpp"
 #include "yendor/core/rng.hpp"
 #include "yendor/core/seed.hpp"
 #include "yendor/game/highscore.hpp"
 #include "yendor/game/random_player.hpp"
+#include "yendor/tui/play.hpp"
 
 namespace yendor::cli {
 namespace {
-
-// The one place a new game's seed comes from outside the simulation (reported afterwards).
-std::uint64_t fresh_seed() {
-  std::random_device device;
-  return (std::uint64_t{device()} << 32) ^ device();
-}
 
 std::string dir_or_default(const std::string& dir) {
   return dir.empty() ? game::default_game_dir() : dir;
@@ -30,11 +25,13 @@ constexpr std::string_view k_bot_stream = "bot";
 }  // namespace
 
 void validate_play_options(const PlayOptions& options) {
-  if (!options.headless)
-    throw InputError("play needs --headless for now (the terminal game comes later)");
-  if (options.bot != "random")
+  if (!options.headless) {
+    if (!options.bot.empty())
+      throw InputError("--bot needs --headless (a bot plays without a terminal)");
+  } else if (options.bot != "random") {
     throw InputError(options.bot.empty() ? std::string("play --headless needs --bot random")
                                          : "unknown bot '" + options.bot + "' (bots: random)");
+  }
   if (options.turns < 0)
     throw InputError("--turns must not be negative; got " + std::to_string(options.turns));
   if (options.name.empty() || options.name.size() > 32)
@@ -42,6 +39,19 @@ void validate_play_options(const PlayOptions& options) {
   for (const char c : options.name)
     if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f)
       throw InputError("--name must not contain control characters");
+  play_setup(options);
+}
+
+game::DungeonSetup play_setup(const PlayOptions& options) {
+  game::DungeonSetup setup;
+  const std::optional<game::Difficulty> d = game::difficulty_from_string(options.difficulty);
+  if (!d)
+    throw InputError("--difficulty must be easy, normal or hard; got '" + options.difficulty + "'");
+  setup.difficulty = *d;
+  setup.generator = options.generator;
+  if (!options.size.empty()) setup.size = parse_size(options.size);
+  game::validate_setup(setup);
+  return setup;
 }
 
 std::shared_ptr<const game::Content> load_play_content(const std::string& dir) {
@@ -55,6 +65,7 @@ PlayResult play_headless(std::shared_ptr<const game::Content> content, const std
   game::GameOptions new_game;
   new_game.seed = options.seed ? parse_seed(*options.seed).value : fresh_seed();
   new_game.name = options.name;
+  new_game.setup = play_setup(options);
   const game::SessionStart start = session.start(new_game);
 
   PlayResult result;
@@ -108,6 +119,11 @@ std::string play_summary(const PlayResult& r) {
 void run_play(const PlayOptions& options, std::ostream& out, std::ostream& log) {
   validate_play_options(options);
   const std::string dir = dir_or_default(options.dir);
+  if (!options.headless) {
+    tui::play_in_terminal(load_play_content(options.content), dir,
+                          {options.name, play_setup(options)});
+    return;
+  }
   const PlayResult result = play_headless(load_play_content(options.content), dir, options);
   if (!result.warning.empty()) log << "yendor: warning: " << result.warning << "\n";
   out << play_summary(result) << "\n";

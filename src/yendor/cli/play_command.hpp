@@ -1,5 +1,6 @@
 #pragma once
-// `yendor play --headless --bot random`: a game played by the scripted random player
+// `yendor play`: the game in the terminal (tui/play.hpp). `yendor play --headless --bot
+// random`: a game played by the scripted random player
 // (game/random_player.hpp) in a session directory (game/session.hpp): a saved game there is
 // continued, a finished one leaves its score, morgue and replay. `yendor scores` prints the
 // high-score list of a session directory.
@@ -23,6 +24,10 @@ struct PlayOptions {
   std::string dir;                  // empty = game::default_game_dir()
   std::string name = "Adventurer";
   std::string content;  // content directory; empty = the shipped content
+  // A new game's setup (game/setup.hpp); in the terminal, what the new-game screen shows first.
+  std::string difficulty = "normal";
+  std::string generator;  // empty: the dungeon recipe
+  std::string size;       // "WxH"; empty: the recipe's
 };
 
 // What a headless play did.
@@ -42,8 +47,11 @@ struct PlayResult {
   std::string morgue_path;  // when the game ended
 };
 
-// Checks the options that need no files (InputError): --headless, --bot, --turns, --name.
+// Checks the options that need no files (InputError): --headless, --bot, --turns, --name,
+// --difficulty, --generator, --size.
 void validate_play_options(const PlayOptions& options);
+// The new game's setup the options ask for (InputError when they are no good).
+game::DungeonSetup play_setup(const PlayOptions& options);
 // The content of --content, or the shipped content.
 std::shared_ptr<const game::Content> load_play_content(const std::string& dir);
 

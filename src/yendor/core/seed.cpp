@@ -1,6 +1,7 @@
 #include "yendor/core/seed.hpp"
 
 #include <charconv>
+#include <random>
 
 #include "yendor/core/hash.hpp"
 
@@ -14,6 +15,11 @@ Seed parse_seed(std::string_view text) {
     if (ec == std::errc{} && ptr == end) return {number, {}};
   }
   return {fnv1a64(text), std::string(text)};
+}
+
+std::uint64_t fresh_seed() {
+  std::random_device device;
+  return (std::uint64_t{device()} << 32) ^ device();
 }
 
 }  // namespace yendor

@@ -18,4 +18,9 @@ struct Seed {
 
 Seed parse_seed(std::string_view text);
 
+// A seed from the operating system's entropy, for a front end whose user gave none: the one
+// place randomness enters from outside. The front end reports it, so the run can be made
+// again; nothing inside a simulation may call it.
+std::uint64_t fresh_seed();
+
 }  // namespace yendor

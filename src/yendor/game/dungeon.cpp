@@ -87,7 +87,8 @@ void catch_up(Game& game, LevelState& level) {
 
 }  // namespace
 
-LevelRecipe level_recipe(const Content& content, std::uint64_t seed, int depth) {
+LevelRecipe level_recipe(const Content& content, const DungeonSetup& setup, std::uint64_t seed,
+                         int depth) {
   if (depth < 1) throw InputError("level depth " + std::to_string(depth) + " is below 1");
   const DepthBand& band = band_for(content, depth);
   std::vector<std::uint32_t> weights;
@@ -108,7 +109,14 @@ LevelRecipe level_recipe(const Content& content, std::uint64_t seed, int depth) 
   recipe.generator = choice.generator;
   recipe.params = choice.params;
   recipe.seed = seed;
-  recipe.size = content.dungeon.size;
+  recipe.size = setup.size == Size{} ? content.dungeon.size : setup.size;
+  if (!setup.generator.empty()) {
+    // One generator for every level: its own defaults; the band's features still come (a
+    // feature a generator's level cannot hold is skipped by the feature passes).
+    const Generator& g = builtin_generators().get(setup.generator);
+    recipe.generator = g.info().name;
+    recipe.params = g.info().schema.parse(g.info().name, {});
+  }
   recipe.depth = depth;
   recipe.motif = choice.motif;
   recipe.features = choice.features;
@@ -139,7 +147,7 @@ LevelState& make_level(Game& game, int depth) {
   LevelState& level = s.dungeon[static_cast<std::size_t>(depth - 1)];
   level = LevelState{};
   level.depth = depth;
-  level.recipe = level_recipe(game.content(), s.seed, depth);
+  level.recipe = level_recipe(game.content(), s.setup, s.seed, depth);
   level.level = build_level(level.recipe);
   level.lock_open.assign(level.level.meta.locks.size(), 0);
   level.occupant = Occupancy(level.level.size());
@@ -155,6 +163,7 @@ void start_new_game(Game& game, const GameOptions& options) {
   if (levels < 1 || levels > most)
     throw InputError("levels " + std::to_string(options.levels) + " is outside 1.." +
                      std::to_string(most) + " (the dungeon recipe's levels)");
+  validate_setup(options.setup);
   std::vector<int> kit;
   for (const std::string& id : content.dungeon.start_items) {
     const int kind = content.item_index(id);
@@ -166,6 +175,7 @@ void start_new_game(Game& game, const GameOptions& options) {
   s = GameState();
   s.seed = options.seed;
   s.levels = levels;
+  s.setup = options.setup;
   s.depth = 1;
   s.time = 0;
   s.combat_rng = Rng::for_stream(options.seed, stream::combat);

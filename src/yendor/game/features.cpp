@@ -57,32 +57,6 @@ std::string with_article(const std::string& name) {
   return (vowel ? "an " : "a ") + name;
 }
 
-std::string trap_name(TrapKind k) {
-  switch (k) {
-    case TrapKind::dart:
-      return "dart trap";
-    case TrapKind::pit:
-      return "pit";
-    case TrapKind::teleport:
-      return "teleportation trap";
-    case TrapKind::alarm:
-      return "alarm trap";
-    case TrapKind::poison_needle:
-      return "poison needle trap";
-    case TrapKind::fire:
-      return "fire trap";
-    case TrapKind::count:
-      break;
-  }
-  return "trap";
-}
-
-Trap* trap_at(LevelState& level, Point p) {
-  for (Trap& t : level.traps)
-    if (t.pos == p) return &t;
-  return nullptr;
-}
-
 bool has_trap(const LevelState& level, Point p) {
   return std::any_of(level.traps.begin(), level.traps.end(),
                      [p](const Trap& t) { return t.pos == p; });

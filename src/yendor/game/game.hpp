@@ -21,6 +21,7 @@ struct GameOptions {
   std::uint64_t seed = 0;
   std::string name = "Adventurer";
   int levels = 0;  // 0: the dungeon recipe's count
+  DungeonSetup setup;
 };
 
 // The player's sight radius (docs/rules.md).

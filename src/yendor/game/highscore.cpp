@@ -64,7 +64,7 @@ std::int64_t compute_score(const GameState& state, const Content&) {
   std::int64_t score =
       std::int64_t{state.player.gold} + state.player.xp + k_points_per_depth * state.info.deepest;
   if (state.outcome == Outcome::won) score += k_victory_bonus_per_level * state.levels;
-  return score;
+  return score * difficulty_rules(state.setup.difficulty).score_percent / 100;
 }
 
 ScoreEntry score_entry(const GameState& state, const Content& content) {

@@ -3,10 +3,13 @@
 
 #include <charconv>
 #include <cstring>
+#include <optional>
 #include <utility>
+#include <vector>
 
 #include "yendor/core/error.hpp"
 #include "yendor/core/file_io.hpp"
+#include "yendor/core/geometry_text.hpp"
 #include "yendor/core/hash.hpp"
 #include "yendor/game/state_codec.hpp"
 
@@ -14,7 +17,8 @@ namespace yendor::game {
 namespace {
 
 constexpr std::string_view k_magic = "yendor replay";
-constexpr int k_replay_version = 1;
+constexpr int k_replay_version = 2;
+constexpr int k_oldest_replay_version = 1;  // version 1: no difficulty, generator, size lines
 
 // FNV-1a over a canonical byte form of the content: every field that changes the game.
 class ContentHasher {
@@ -312,10 +316,14 @@ std::string format_replay(const Replay& replay) {
   const ReplayHeader& h = replay.header;
   std::string out;
   out.reserve(64 + replay.actions.size() * 10 + replay.checks.size() * 32);
-  out += std::string(k_magic) + " " + std::to_string(h.version) + "\n";
+  // Always the current version: a version 1 replay continued is written out whole again.
+  out += std::string(k_magic) + " " + std::to_string(k_replay_version) + "\n";
   out += "seed " + std::to_string(h.seed) + "\n";
   out += "name " + h.name + "\n";
   out += "levels " + std::to_string(h.levels) + "\n";
+  out += "difficulty " + std::string(to_string(h.setup.difficulty)) + "\n";
+  out += "generator " + (h.setup.generator.empty() ? "-" : h.setup.generator) + "\n";
+  out += "size " + (h.setup.size == Size{} ? "-" : size_text(h.setup.size)) + "\n";
   out += "content " + hex64(h.content_hash) + "\n";
   out += "check_every " + std::to_string(h.check_every) + "\n";
   std::size_t next_check = 0;
@@ -343,12 +351,14 @@ Replay parse_replay(const std::string& text, const std::string& file_name) {
       line[k_magic.size()] != ' ')
     reader.fail("not a replay file (it should start with \"yendor replay VERSION\")");
   h.version = reader.number<int>(line.substr(k_magic.size() + 1), "version");
-  if (h.version != k_replay_version)
+  if (h.version < k_oldest_replay_version || h.version > k_replay_version)
     reader.fail("replay version " + std::to_string(h.version) + " is not supported (this build " +
-                "reads version " + std::to_string(k_replay_version) + ")");
+                "reads versions " + std::to_string(k_oldest_replay_version) + " to " +
+                std::to_string(k_replay_version) + ")");
 
   // The header: these keys, in this order.
-  const char* const keys[] = {"seed", "name", "levels", "content", "check_every"};
+  std::vector<const char*> keys = {"seed", "name", "levels", "content", "check_every"};
+  if (h.version >= 2) keys.insert(keys.begin() + 3, {"difficulty", "generator", "size"});
   for (const char* key : keys) {
     do {
       if (!reader.next(line)) reader.fail(std::string("the header ends before '") + key + "'");
@@ -361,6 +371,17 @@ Replay parse_replay(const std::string& text, const std::string& file_name) {
     if (field == "levels") {
       h.levels = reader.number<int>(v, "levels");
       if (h.levels < 0) reader.fail("levels must not be negative");
+    }
+    if (field == "difficulty") {
+      const std::optional<Difficulty> d = difficulty_from_string(v);
+      if (!d) reader.fail("unknown difficulty '" + std::string(v) + "' (easy, normal or hard)");
+      h.setup.difficulty = *d;
+    }
+    if (field == "generator") h.setup.generator = v == "-" ? "" : std::string(v);
+    if (field == "size" && v != "-") {
+      const std::optional<Size> size = parse_size_text(v);
+      if (!size) reader.fail("size must be WIDTHxHEIGHT or -");
+      h.setup.size = *size;
     }
     if (field == "content") h.content_hash = reader.hash(v, "content hash");
     if (field == "check_every") {
@@ -425,6 +446,7 @@ ReplayResult verify_replay(const Replay& replay, std::shared_ptr<const Content> 
   options.seed = h.seed;
   options.name = h.name;
   options.levels = h.levels;
+  options.setup = h.setup;
   Game game(std::move(content), options);
   const auto fail = [&result](std::int64_t step, std::string message) {
     result.first_divergence = step;

@@ -14,10 +14,11 @@
 namespace yendor::game {
 
 struct ReplayHeader {
-  int version = 1;
+  int version = 2;
   std::uint64_t seed = 0;
   std::string name;
   int levels = 0;
+  DungeonSetup setup;  // version 1 files have none: the default
   std::uint64_t content_hash = 0;
   int check_every = 100;  // player actions between state checks
 };

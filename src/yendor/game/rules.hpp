@@ -147,7 +147,12 @@ bool shop_has_keeper(const Game& game, int shop);
 // up stairs. The other levels are made when first entered.
 void start_new_game(Game& game, const GameOptions& options);
 // The recipe of the level at `depth` (which generator, parameters, seed): deterministic.
-LevelRecipe level_recipe(const Content& content, std::uint64_t seed, int depth);
+// The setup's generator and size, when it names them, replace the recipe's.
+LevelRecipe level_recipe(const Content& content, const DungeonSetup& setup, std::uint64_t seed,
+                         int depth);
+inline LevelRecipe level_recipe(const Content& content, std::uint64_t seed, int depth) {
+  return level_recipe(content, DungeonSetup{}, seed, depth);
+}
 // Generates the level of a recipe (tiles and metadata; nobody on it).
 Level build_level(const LevelRecipe& recipe);
 // Puts the player on level `depth`, making it if new, catching it up if it was left behind;

@@ -13,7 +13,7 @@
 
 namespace yendor::game {
 
-inline constexpr std::uint32_t k_save_version = 2;
+inline constexpr std::uint32_t k_save_version = 3;
 
 // A save that cannot be loaded. `moved_to` is where the file now is (empty if it could not be
 // moved). what() is one line: "save FILE: checksum mismatch; moved to FILE.bad".

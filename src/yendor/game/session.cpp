@@ -103,6 +103,7 @@ SessionStart Session::start(const GameOptions& options) {
   header.seed = options.seed;
   header.name = options.name;
   header.levels = options.levels;
+  header.setup = options.setup;
   header.content_hash = content_hash(*content_);
   header.check_every = check_every_;
   recorder_.emplace(header);

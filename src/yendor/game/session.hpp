@@ -63,6 +63,7 @@ class Session {
   const std::optional<ReplayRecorder>& recorder() const { return recorder_; }
 
   const std::string& dir() const { return dir_; }
+  const Content& content() const { return *content_; }
   std::string save_path() const;
   std::string replay_path() const;  // the game in progress
   std::string scores_path() const;

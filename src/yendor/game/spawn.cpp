@@ -149,6 +149,7 @@ class Spawner {
         state_(game.state()),
         level_(level),
         depth_(level.depth),
+        rules_(difficulty_rules(game.state().setup.difficulty)),
         rng_(Rng::for_stream(game.state().seed, stream::spawn,
                              static_cast<std::uint64_t>(level.depth))),
         pools_(gene_pools(game.state(), game.content().monsters.size())) {
@@ -162,7 +163,8 @@ class Spawner {
     keep_unkept_shops();
     if (depth_ == state_.levels) place_final_boss();
     const DepthBand& band = band_for(content_, depth_);
-    const int groups = rng_.range(band.monsters.lo, band.monsters.hi);
+    const int rolled = rng_.range(band.monsters.lo, band.monsters.hi);
+    const int groups = (rolled * rules_.group_percent + 99) / 100;
     for (int i = 0; i < groups; ++i)
       place_group();
     const int items = rng_.range(band.items.lo, band.items.hi);
@@ -497,7 +499,8 @@ class Spawner {
 
   // ---- the band's random population ----
   void place_group() {
-    const int kind = pick_monster_kind(content_, depth_, state_.unique_spawned, rng_);
+    const int depth = std::max(1, depth_ + rules_.monster_depth_shift);
+    const int kind = pick_monster_kind(content_, depth, state_.unique_spawned, rng_);
     if (kind < 0) return;
     const MonsterKind& k = content_.monsters[static_cast<std::size_t>(kind)];
     const int size = k.unique ? 1 : rng_.range(std::max(k.group.lo, 1), std::max(k.group.hi, 1));
@@ -505,7 +508,7 @@ class Spawner {
         random_cell(far_cells_, [this, kind](Point p) { return can_place_monster(kind, p); });
     if (!leader) return;
     const bool awake = rng_.chance(k_awake_group_chance);
-    add(roll(kind, depth_), *leader, awake);
+    add(roll(kind, depth), *leader, awake);
     if (size <= 1) return;
     // The others on the nearest free cells within a few steps of the leader.
     const Grid<int> dist =
@@ -521,7 +524,7 @@ class Spawner {
           if (is_spawn_tile(level_.level.tiles[q]) && can_place_monster(kind, q)) near.push_back(q);
         }
     for (int i = 1; i < size && static_cast<std::size_t>(i - 1) < near.size(); ++i)
-      add(roll(kind, depth_), near[static_cast<std::size_t>(i - 1)], awake);
+      add(roll(kind, depth), near[static_cast<std::size_t>(i - 1)], awake);
   }
 
   void place_random_item() {
@@ -574,6 +577,7 @@ class Spawner {
   GameState& state_;
   LevelState& level_;
   int depth_;
+  DifficultyRules rules_;  // the random groups only: vaults, shops and bosses are the level's
   Rng rng_;
   std::optional<Point> up_;
   std::vector<Point> cells_;

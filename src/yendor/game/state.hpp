@@ -17,6 +17,7 @@
 #include "yendor/fov/opacity_map.hpp"
 #include "yendor/game/content.hpp"
 #include "yendor/game/occupancy.hpp"
+#include "yendor/game/setup.hpp"
 #include "yendor/map/level.hpp"
 #include "yendor/path/scent.hpp"
 
@@ -188,8 +189,9 @@ struct PlayerInfo {
 
 struct GameState {
   std::uint64_t seed = 0;
-  int levels = 10;  // depth of the last level
-  int depth = 1;    // the player's level
+  int levels = 10;     // depth of the last level
+  DungeonSetup setup;  // the new game's choices (difficulty, generator, size)
+  int depth = 1;       // the player's level
   std::int64_t time = 0;
   Actor player;
   PlayerInfo info;

@@ -64,6 +64,10 @@ class Encoder {
     note_kinds(s);
     out_.put_u64(s.seed);
     out_.put_svarint(s.levels);
+    out_.put_u8(static_cast<std::uint8_t>(s.setup.difficulty));
+    out_.put_string(s.setup.generator);
+    out_.put_svarint(s.setup.size.width);
+    out_.put_svarint(s.setup.size.height);
     out_.put_svarint(s.depth);
     out_.put_svarint(s.time);
     out_.put_u8(static_cast<std::uint8_t>(s.outcome));
@@ -338,6 +342,7 @@ class Decoder {
     GameState s;
     s.seed = in_.u64();
     s.levels = in_.int32();
+    s.setup = setup();
     s.depth = in_.int32();
     s.time = in_.svarint();
     const std::size_t outcome_at = in_.offset();
@@ -369,6 +374,24 @@ class Decoder {
   }
 
  private:
+  DungeonSetup setup() {
+    DungeonSetup d;
+    const std::size_t at = in_.offset();
+    const std::uint8_t difficulty = in_.u8();
+    if (difficulty >= k_difficulty_count)
+      in_.fail_at("unknown difficulty " + std::to_string(difficulty), at);
+    d.difficulty = static_cast<Difficulty>(difficulty);
+    d.generator = in_.string();
+    d.size.width = in_.int32();
+    d.size.height = in_.int32();
+    try {
+      validate_setup(d);
+    } catch (const InputError& e) {
+      in_.fail_at(e.what(), at);
+    }
+    return d;
+  }
+
   void kind_table(std::vector<int>& table, const char* what) {
     const bool monsters = &table == &monster_kinds_;
     const std::size_t n = in_.count(1);

@@ -155,6 +155,38 @@ std::vector<std::size_t> items_at(const LevelState& level, Point p) {
   return out;
 }
 
+const Trap* trap_at(const LevelState& level, Point p) {
+  for (const Trap& t : level.traps)
+    if (t.pos == p) return &t;
+  return nullptr;
+}
+
+Trap* trap_at(LevelState& level, Point p) {
+  for (Trap& t : level.traps)
+    if (t.pos == p) return &t;
+  return nullptr;
+}
+
+std::string trap_name(TrapKind kind) {
+  switch (kind) {
+    case TrapKind::dart:
+      return "dart trap";
+    case TrapKind::pit:
+      return "pit";
+    case TrapKind::teleport:
+      return "teleportation trap";
+    case TrapKind::alarm:
+      return "alarm trap";
+    case TrapKind::poison_needle:
+      return "poison needle trap";
+    case TrapKind::fire:
+      return "fire trap";
+    case TrapKind::count:
+      break;
+  }
+  return "trap";
+}
+
 const MonsterKind* monster_kind(const Game& game, const Actor& actor) {
   if (actor.kind < 0) return nullptr;
   return &game.content().monsters[static_cast<std::size_t>(actor.kind)];

@@ -69,12 +69,19 @@ bool stacks_with(const Content& content, const Item& a, const Item& b);
 
 // Items lying at `p` on the level, as indices into level.items.
 std::vector<std::size_t> items_at(const LevelState& level, Point p);
+// The trap on `p` (found or not), nullptr when none.
+const Trap* trap_at(const LevelState& level, Point p);
+Trap* trap_at(LevelState& level, Point p);
 
 // "you", "the goblin"; "You", "The goblin" when `capital`.
 std::string actor_name(const Game& game, const Actor& actor, bool capital = false);
 // "a potion of healing", "3 darts", "the potion of healing" (definite).
 std::string item_name(const Content& content, const Item& item, bool definite = false);
 const MonsterKind* monster_kind(const Game& game, const Actor& actor);  // nullptr: player
+std::string trap_name(TrapKind kind);                                   // "dart trap", "pit", ...
+inline int status_turns(const Actor& actor, Status s) {
+  return actor.status[static_cast<std::size_t>(s)];
+}
 
 // Appends an event; its text (when not empty) goes into the message log too.
 void emit(Game& game, Event event);
