@@ -89,7 +89,6 @@ TEST_F(PlayInDir, TheSetupIsPlayedSavedAndReplayed) {
   EXPECT_TRUE(check.ok) << check.message;
 }
 
-
 TEST_F(PlayInDir, PlaysSavesContinuesAndVerifies) {
   const auto content = game::testing::shared_test_content();
   const PlayResult first = play_headless(content, dir_.string(), bot_options(300));
