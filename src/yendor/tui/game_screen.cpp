@@ -48,6 +48,8 @@ void draw_sidebar(Canvas& canvas, Rect r, const game::Game& game) {
   line("Depth " + std::to_string(s.depth) + " of " + std::to_string(s.levels));
   line("Turn " + std::to_string(s.info.turns));
   line("Gold " + std::to_string(p.gold));
+  if (s.setup.difficulty != game::Difficulty::normal)
+    line(std::string(game::to_string(s.setup.difficulty)) + " game", dim_style());
   if (s.info.pending_raises > 0) line("Level up pending!", title_style());
   for (std::size_t i = 0; i < game::k_status_count; ++i)
     if (p.status[i] > 0)
@@ -69,6 +71,9 @@ void draw_messages(Canvas& canvas, Rect r, const game::Game& game, const std::st
     for (auto w = wrapped.rbegin(); w != wrapped.rend(); ++w)
       lines.push_back(*w);
   }
+  if (lines.empty() && game.state().info.turns == 0)
+    lines.push_back("Welcome, " + game.state().info.name +
+                    ". Find the way down; ? lists the keys, S saves and quits.");
   int rows = r.height;
   if (!look.empty()) {
     canvas.text({r.x, r.y}, look, title_style(), r.width);

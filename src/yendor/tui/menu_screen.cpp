@@ -146,7 +146,7 @@ NewGameScreen::NewGameScreen(std::shared_ptr<game::Session> session,
   for (int d = 0; d < game::k_difficulty_count; ++d)
     difficulty.choices.emplace_back(to_string(static_cast<game::Difficulty>(d)));
   difficulty.chosen = static_cast<int>(defaults.setup.difficulty);
-  difficulty.hint = "easy: fewer, weaker monsters, half the score; hard: more, stronger, double";
+  difficulty.hint = "fewer, weaker monsters (score x1/2) or more, stronger (x2)";
   FormField dungeon{"Dungeon", "", {"the recipe"}, 0, 0, "each depth's generator, as designed"};
   for (const Generator* g : builtin_generators().all()) {
     generators_.push_back(g->info().name);
