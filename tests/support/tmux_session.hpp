@@ -41,6 +41,11 @@ class TmuxSession {
     run(std::string("send-keys -t main ") + (literal ? "-l " : "") + shell_quote(keys));
   }
   void text(const std::string& t) { keys(t, true); }
+  // The terminal changes size, as when the user drags the window.
+  void resize(Size size) {
+    run("resize-window -t main -x " + std::to_string(size.width) + " -y " +
+        std::to_string(size.height));
+  }
 
   // The visible screen, one line per row.
   std::string screen() const {

@@ -155,7 +155,43 @@ TEST_F(TmuxPlay, ATooSmallTerminalIsToldSo) {
   ASSERT_TRUE(tmux.started());
   ASSERT_TRUE(tmux.wait_for("at least")) << tmux.screen();
   EXPECT_NE(tmux.screen().find("60x20"), std::string::npos) << tmux.screen();
+  // Growing the terminal brings the menu, live; shrinking it again brings the message back.
+  tmux.resize({80, 24});
+  ASSERT_TRUE(tmux.wait_for("New game")) << tmux.screen();
+  expect_fits(tmux.screen());
+  tmux.resize({100, 30});
+  ASSERT_TRUE(tmux.wait_for("New game")) << tmux.screen();
+  tmux.resize({70, 24});
+  ASSERT_TRUE(tmux.wait_for("this one is 70x24")) << tmux.screen();
   tmux.keys("C-c");
+  EXPECT_TRUE(tmux.wait_ended()) << tmux.screen();
+}
+
+// The terminal is given back as it was: after a game left with Ctrl-C and the menu quit, the
+// shell's terminal still echoes and reads lines (stty shows echo and icanon, not -echo).
+TEST_F(TmuxPlay, TheTerminalIsGivenBack) {
+  TmuxSession tmux("restore", "sh", {80, 24});
+  ASSERT_TRUE(tmux.started());
+  tmux.text(play_command() + " --seed 5\n");
+  ASSERT_TRUE(tmux.wait_for("New game")) << tmux.screen();
+  tmux.text("n");
+  ASSERT_TRUE(tmux.wait_for("Seed")) << tmux.screen();
+  tmux.keys("Enter");
+  ASSERT_TRUE(tmux.wait_for("Depth 1 of")) << tmux.screen();
+  EXPECT_TRUE(tmux.wait_for("Seed 5")) << tmux.screen();  // --seed filled in the setup
+  tmux.keys("C-c");
+  ASSERT_TRUE(tmux.wait_for("Continue the saved game")) << tmux.screen();
+  tmux.text("q");
+  tmux.text(
+      "clear; stty -a | tr ' ' '\\n' | grep -x -e '-*echo' -e '-*icanon' | tr '\\n' ' '; "
+      "echo '<stty'\n");
+  ASSERT_TRUE(tmux.wait_for("<stty")) << tmux.screen();
+  const std::string screen = tmux.screen();
+  const std::string line = screen.substr(0, screen.find("<stty"));
+  EXPECT_NE(line.find("icanon"), std::string::npos) << screen;
+  EXPECT_NE(line.find("echo"), std::string::npos) << screen;
+  EXPECT_EQ(line.find("-icanon"), std::string::npos) << screen;
+  EXPECT_EQ(line.find("-echo"), std::string::npos) << screen;
 }
 
 TEST_F(TmuxPlay, WithoutATerminalPlaySaysSo) {

@@ -121,7 +121,7 @@ void run_play(const PlayOptions& options, std::ostream& out, std::ostream& log) 
   const std::string dir = dir_or_default(options.dir);
   if (!options.headless) {
     tui::play_in_terminal(load_play_content(options.content), dir,
-                          {options.name, play_setup(options)});
+                          {options.name, options.seed.value_or(""), play_setup(options)});
     return;
   }
   const PlayResult result = play_headless(load_play_content(options.content), dir, options);

@@ -141,7 +141,8 @@ NewGameScreen::NewGameScreen(std::shared_ptr<game::Session> session,
     : session_(std::move(session)) {
   const game::DungeonRecipe& recipe = session_->content().dungeon;
   FormField name{"Name", defaults.name, {}, 0, k_max_name, ""};
-  FormField seed{"Seed", "", {}, 0, k_max_seed, "a number or any text; blank: a random seed"};
+  FormField seed{"Seed", defaults.seed, {},
+                 0,      k_max_seed,    "a number or any text; blank: a random seed"};
   FormField difficulty{"Difficulty", "", {}, 1, 0, ""};
   for (int d = 0; d < game::k_difficulty_count; ++d)
     difficulty.choices.emplace_back(to_string(static_cast<game::Difficulty>(d)));

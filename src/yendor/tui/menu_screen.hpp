@@ -16,9 +16,11 @@
 
 namespace yendor::tui {
 
-// What the new-game setup shows first (`yendor play --name --difficulty --generator --size`).
+// What the new-game setup shows first (`yendor play --name --seed --difficulty --generator
+// --size`).
 struct NewGameDefaults {
   std::string name = "Adventurer";
+  std::string seed;  // as typed: a number or any text; empty: a random one
   game::DungeonSetup setup;
 };
 
