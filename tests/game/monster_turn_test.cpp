@@ -93,6 +93,58 @@ TEST(MonsterView, OthersAreWhatABruteForceSearchFinds) {
   EXPECT_GT(truncated, 1000);  // the limit and the cap were reached, not only the radius
 }
 
+// The 5 x 5 box queries say what the 25 single queries say, for every monster, levitating or
+// not, round itself and round other centres (near the edges too), on rooms of every kind of
+// terrain and on generated levels with valve locks.
+void expect_boxes_match(Game& game, int& compared) {
+  for (const Actor& self : game.level().monsters) {
+    const auto view = monster_view(game, self);
+    for (const Point centre :
+         {self.pos, self.pos + Point{1, -1}, self.pos + Point{-2, 2}, Point{0, 0}, Point{1, 1}}) {
+      std::uint32_t walkable = 0, occupied = 0;
+      for (int dy = -2; dy <= 2; ++dy)
+        for (int dx = -2; dx <= 2; ++dx) {
+          if (view->walkable(centre + Point{dx, dy})) walkable |= ai::box5_bit({dx, dy});
+          if (view->occupied(centre + Point{dx, dy})) occupied |= ai::box5_bit({dx, dy});
+        }
+      ASSERT_EQ(view->walkable_box(centre), walkable)
+          << "monster #" << self.id << " at " << self.pos.x << "," << self.pos.y;
+      ASSERT_EQ(view->occupied_box(centre), occupied) << "monster #" << self.id;
+      ++compared;
+    }
+  }
+}
+
+TEST(MonsterView, BoxQueriesAreTheSingleQueriesAtOnce) {
+  Rng rng(41);
+  int compared = 0;
+  const std::string terrain = "..#+WV:~=T;{_|\"LBS";
+  for (int room = 0; room < 20; ++room) {
+    std::vector<std::string> rows = crowded_room(rng);
+    for (std::string& row : rows)
+      for (char& c : row)
+        if (c == '.' && rng.chance(0.5))
+          c = terrain[rng.below(static_cast<std::uint32_t>(terrain.size()))];
+    rows[10][17] = '@';
+    Game game = ascii_game(rows, 5);
+    for (Actor& m : game.level().monsters)
+      m.status[static_cast<std::size_t>(Status::levitation)] = rng.chance(0.3) ? 5 : 0;
+    expect_boxes_match(game, compared);
+  }
+  // Generated levels: the shipped recipe's lock-and-key levels (depths 3 and 4) have valves.
+  int locked = 0;
+  for (std::uint64_t seed = 1; seed <= 8; ++seed) {
+    GameOptions o;
+    o.seed = seed;
+    o.setup.generator = "cyclic";
+    Game game(testing::shared_test_content(), o);
+    locked += game.level().level.meta.locks.empty() ? 0 : 1;
+    expect_boxes_match(game, compared);
+  }
+  EXPECT_GT(locked, 0);
+  EXPECT_GT(compared, 2000);
+}
+
 TEST(MonsterView, IsRefusedForThePlayer) {
   Game game = ascii_game({"#####", "#@r.#", "#####"});
   EXPECT_THROW(monster_view(game, game.state().player), std::invalid_argument);

@@ -30,6 +30,22 @@ const Library& View::library() const {
   return empty_library();
 }
 
+std::uint32_t View::walkable_box(Point centre) const {
+  std::uint32_t mask = 0;
+  for (int dy = -2; dy <= 2; ++dy)
+    for (int dx = -2; dx <= 2; ++dx)
+      if (walkable(centre + Point{dx, dy})) mask |= box5_bit({dx, dy});
+  return mask;
+}
+
+std::uint32_t View::occupied_box(Point centre) const {
+  std::uint32_t mask = 0;
+  for (int dy = -2; dy <= 2; ++dy)
+    for (int dx = -2; dx <= 2; ++dx)
+      if (occupied(centre + Point{dx, dy})) mask |= box5_bit({dx, dy});
+  return mask;
+}
+
 bool View::sees(Point p) const {
   return chebyshev(self(), p) <= vision();
 }

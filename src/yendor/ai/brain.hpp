@@ -94,6 +94,11 @@ struct Look {
 
 struct Library;
 
+// The bit of offset `o` (|o.x|, |o.y| <= 2) in a mask of the 5 x 5 cells round a centre.
+inline std::uint32_t box5_bit(Point o) {
+  return std::uint32_t{1} << ((o.y + 2) * 5 + (o.x + 2));
+}
+
 // What the game tells a brain. Queries are cheap (the game keeps an occupancy grid, the
 // player's view, one shared distance map from the player per turn, a scent map and a sound
 // map), so a brain may call them freely. Every query past can_fire_at_player has a default,
@@ -112,6 +117,11 @@ class View {
   // actors do not block here.
   virtual bool walkable(Point p) const = 0;
   virtual bool occupied(Point p) const = 0;  // another actor stands there
+  // walkable() and occupied() for the 5 x 5 cells round `centre` at once, as bits (box5_bit):
+  // flocking asks about all of them every turn, and the game answers from its grids in a few
+  // reads where 25 calls would each go through the rules. Defaults: the 25 calls.
+  virtual std::uint32_t walkable_box(Point centre) const;
+  virtual std::uint32_t occupied_box(Point centre) const;
   // It has a ranged attack and the player is within its range and line of fire.
   virtual bool can_fire_at_player() const = 0;
 

@@ -53,15 +53,6 @@ int turn_between(Point a, Point b) {
   return std::min(diff, 8 - diff);
 }
 
-// The bit of offset `o` (|o.x|, |o.y| <= 2) in a mask of the 5 x 5 cells round a member.
-std::uint32_t box_bit(Point o) {
-  return std::uint32_t{1} << ((o.y + 2) * 5 + (o.x + 2));
-}
-
-bool free_cell(const View& view, Point p) {
-  return view.walkable(p) && !view.occupied(p);
-}
-
 Decision step(Point dir) {
   return {DecisionKind::step, dir};
 }
@@ -90,14 +81,17 @@ Steer unit(Point d) {
   return v * (1.0 / length(v));
 }
 
-Flock::Flock(const View& view, const SwarmParams& params) : self_(view.self()) {
+Flock::Flock(const View& view, const SwarmParams& params)
+    : self_(view.self()),
+      walkable_(view.walkable_box(self_)),
+      free_(walkable_ & ~view.occupied_box(self_)) {
   const std::size_t cap =
       static_cast<std::size_t>(std::clamp(params.flockmates, 1, k_max_flockmates));
   for (const Seen& s : view.others({params.perception, cap, params.kin_only})) {
     if (count_ == cap) break;
     mates_[count_++] = Mate{s.pos, s.heading, s.awake};
     const Point o = s.pos - self_;
-    if (std::abs(o.x) <= 2 && std::abs(o.y) <= 2) near_ |= box_bit(o);
+    if (std::abs(o.x) <= 2 && std::abs(o.y) <= 2) near_ |= box5_bit(o);
   }
 }
 
@@ -110,7 +104,7 @@ int Flock::crowding_at(Point cell) const {
       for (int cy = -1; cy <= 1; ++cy)
         for (int cx = -1; cx <= 1; ++cx)
           for (Point d : k_directions8)
-            rings[static_cast<std::size_t>((cy + 1) * 3 + cx + 1)] |= box_bit(Point{cx, cy} + d);
+            rings[static_cast<std::size_t>((cy + 1) * 3 + cx + 1)] |= box5_bit(Point{cx, cy} + d);
       return rings;
     }();
     return std::popcount(near_ & k_rings[static_cast<std::size_t>((o.y + 1) * 3 + o.x + 1)]);
@@ -155,10 +149,11 @@ Steer cohesion(Point self, const Flock& flock, const SwarmParams& params) {
   return centre * (std::min(l, reach) / (reach * l));
 }
 
-Steer avoidance(const View& view, const SwarmParams& params, bool avoid_enemy, Point enemy) {
+Steer avoidance(Point self, std::uint32_t walkable, const SwarmParams& params, bool avoid_enemy,
+                Point enemy) {
   // The 24 cells within 2, each with the push a wall there gives: away from it, by 1 / d^2.
   struct Push {
-    Point offset;
+    std::uint32_t bit;
     Steer push;
   };
   static const std::array<Push, 24> k_pushes = [] {
@@ -169,14 +164,13 @@ Steer avoidance(const View& view, const SwarmParams& params, bool avoid_enemy, P
         const Point off{dx, dy};
         if (off == Point{}) continue;
         const int d = chebyshev({}, off);
-        pushes[n++] = {off, unit(Point{} - off) * (1.0 / (d * d))};
+        pushes[n++] = {box5_bit(off), unit(Point{} - off) * (1.0 / (d * d))};
       }
     return pushes;
   }();
-  const Point self = view.self();
   Steer walls;
   for (const Push& p : k_pushes)
-    if (!view.walkable(self + p.offset)) walls = walls + p.push;
+    if ((walkable & p.bit) == 0) walls = walls + p.push;
   Steer v = clamp_length(walls, 1.0);
   if (avoid_enemy) {
     const int d = chebyshev(self, enemy);
@@ -211,7 +205,7 @@ Steer desired_direction(const View& view, const Memory& memory, const SwarmParam
   rule[static_cast<std::size_t>(SwarmRule::alignment)] = alignment(flock);
   rule[static_cast<std::size_t>(SwarmRule::cohesion)] = cohesion(self, flock, params);
   rule[static_cast<std::size_t>(SwarmRule::avoidance)] =
-      avoidance(view, params, goal.avoid_enemy, goal.enemy);
+      avoidance(self, flock.walkable(), params, goal.avoid_enemy, goal.enemy);
   std::array<Steer, k_swarm_rule_count> ordered{};
   for (std::size_t i = 0; i < ordered.size(); ++i) {
     const auto r = static_cast<std::size_t>(params.priority[i]);
@@ -237,7 +231,7 @@ Decision choose_step(const View& view, const Memory& memory, const SwarmParams& 
   Point dir_within{}, dir_any{};
   for (Point d : k_directions8) {
     const Point to = self + d;
-    if (!free_cell(view, to)) continue;
+    if ((flock.free() & box5_bit(d)) == 0) continue;
     const int crowd = flock.crowding_at(to);
     // Separation first: never onto a crowded cell, unless it is less crowded than here.
     if (crowd > params.crowding && crowd >= crowd_here) continue;

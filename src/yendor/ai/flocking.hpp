@@ -45,12 +45,17 @@ class Flock {
   // How many of them stand on a cell next to `cell` (Chebyshev distance 1). Constant time for
   // the member's own cell and its neighbours (a bit mask of the 5 x 5 cells round it).
   int crowding_at(Point cell) const;
+  // The 5 x 5 cells round the member (box5_bit): walkable, and walkable with nobody there.
+  std::uint32_t walkable() const { return walkable_; }
+  std::uint32_t free() const { return free_; }
 
  private:
   std::array<Mate, k_max_flockmates> mates_;
   std::size_t count_ = 0;
   Point self_;
   std::uint32_t near_ = 0;  // bit (dy + 2) * 5 + (dx + 2): a flockmate at self + (dx, dy)
+  std::uint32_t walkable_ = 0;
+  std::uint32_t free_ = 0;
 };
 
 // The vector each rule asks for (length at most 1 before weighting).
@@ -58,7 +63,9 @@ Steer separation(Point self, const Flock& flock, const SwarmParams& params);
 Steer alignment(const Flock& flock);
 Steer cohesion(Point self, const Flock& flock, const SwarmParams& params);
 // Walls within 2 cells push it away; so does `enemy` within its perception when `avoid_enemy`.
-Steer avoidance(const View& view, const SwarmParams& params, bool avoid_enemy, Point enemy);
+// `walkable`: the 5 x 5 box round `self` (View::walkable_box, Flock::walkable).
+Steer avoidance(Point self, std::uint32_t walkable, const SwarmParams& params, bool avoid_enemy,
+                Point enemy);
 
 // Reynolds' prioritized allocation: the vectors, in priority order, are summed while their
 // lengths fit in `budget`; the first that does not fit is cut to what is left, later ones get

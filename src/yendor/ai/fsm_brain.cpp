@@ -91,6 +91,8 @@ class ObservedView final : public View {
   Point player() const override { return base_.player(); }
   bool walkable(Point p) const override { return base_.walkable(p); }
   bool occupied(Point p) const override { return base_.occupied(p); }
+  std::uint32_t walkable_box(Point c) const override { return base_.walkable_box(c); }
+  std::uint32_t occupied_box(Point c) const override { return base_.occupied_box(c); }
   bool can_fire_at_player() const override { return !blind() && base_.can_fire_at_player(); }
 
   std::int64_t turn() const override { return base_.turn(); }

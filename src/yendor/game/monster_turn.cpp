@@ -60,6 +60,50 @@ class MonsterView final : public ai::View {
     // Only the bits: the monster itself stands at self_.pos.
     return p != self_.pos && level_.occupant.in_bounds(p) && level_.occupant.occupied(p);
   }
+  // walkable() for 25 cells from the tile rows: can_enter's rule for a monster (closed doors
+  // yes, lava only levitating, deep water and chasms only levitating), then the valve locks'
+  // one-way rule for the steps from where it stands.
+  std::uint32_t walkable_box(Point c) const override {
+    const Level& map = level_.level;
+    const bool levitating = self_.status[static_cast<std::size_t>(Status::levitation)] > 0;
+    std::uint32_t mask = 0;
+    for (int dy = -2; dy <= 2; ++dy) {
+      const int y = c.y + dy;
+      if (y < 0 || y >= map.height()) continue;
+      const std::span<const Tile> row = map.tiles.row(y);
+      for (int dx = -2; dx <= 2; ++dx) {
+        const int x = c.x + dx;
+        if (x < 0 || x >= map.width()) continue;
+        const Tile t = row[static_cast<std::size_t>(x)];
+        const bool enter =
+            t == Tile::door_closed ||
+            (t == Tile::lava ? levitating
+                             : tile_info(t).passable ||
+                                   (levitating && (t == Tile::water_deep || t == Tile::chasm)));
+        if (enter) mask |= ai::box5_bit({dx, dy});
+      }
+    }
+    if (!map.meta.locks.empty())
+      for (const Point d : k_directions8) {
+        const Point p = self_.pos + d;
+        const Point o = p - c;
+        if (std::abs(o.x) > 2 || std::abs(o.y) > 2) continue;
+        if ((mask & ai::box5_bit(o)) != 0 && !lock_allows_step(game_, self_.pos, p))
+          mask &= ~ai::box5_bit(o);
+      }
+    return mask;
+  }
+  std::uint32_t occupied_box(Point c) const override {
+    std::uint32_t mask = 0;
+    for (int dy = -2; dy <= 2; ++dy)
+      for (int dx = -2; dx <= 2; ++dx) {
+        const Point p = c + Point{dx, dy};
+        if (level_.occupant.in_bounds(p) && level_.occupant.occupied(p))
+          mask |= ai::box5_bit({dx, dy});
+      }
+    if (chebyshev(c, self_.pos) <= 2) mask &= ~ai::box5_bit(self_.pos - c);
+    return mask;
+  }
   bool can_fire_at_player() const override {
     if (!sees_ || !kind_.ranged) return false;
     const Point target = player();
