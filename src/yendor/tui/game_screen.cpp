@@ -125,6 +125,13 @@ std::string describe_cell(const game::Game& game, Point p) {
   return seen ? what : what + " (remembered)";
 }
 
+void draw_prompt_line(Canvas& canvas, const GameLayout& layout, std::string_view text,
+                      Style style) {
+  const Rect line{layout.messages.x, layout.messages.y, layout.messages.width, 1};
+  canvas.fill(line, U' ');
+  canvas.text({line.x, line.y}, text, style, line.width);
+}
+
 GameScreen::GameScreen(std::shared_ptr<game::Session> session) : session_(std::move(session)) {}
 
 void GameScreen::draw(Canvas& canvas) const {

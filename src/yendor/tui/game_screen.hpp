@@ -8,6 +8,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "yendor/game/session.hpp"
 #include "yendor/tui/screen.hpp"
@@ -20,6 +21,9 @@ struct GameLayout {
   Rect map, sidebar, messages;
 };
 GameLayout game_layout(Size size);
+// A prompt or description on the first message row, over a drawn game screen (the look
+// cursor, direction and yes/no prompts).
+void draw_prompt_line(Canvas& canvas, const GameLayout& layout, std::string_view text, Style style);
 
 // What the player knows of map cell `p`, in words ("a goblin, badly wounded", "a closed door",
 // "unexplored").

@@ -182,11 +182,8 @@ DirectionPrompt::DirectionPrompt(GameScreen& game_screen, game::ActionType actio
 
 void DirectionPrompt::draw(Canvas& canvas) const {
   game_screen_.draw(canvas);
-  const GameLayout layout = game_layout(canvas.size());
-  canvas.fill({layout.messages.x, layout.messages.y, layout.messages.width, 1}, U' ');
-  canvas.text({layout.messages.x, layout.messages.y},
-              verb_ + " which way? (a direction key; Esc cancels)", title_style(),
-              layout.messages.width);
+  draw_prompt_line(canvas, game_screen_.layout(),
+                   verb_ + " which way? (a direction key; Esc cancels)", title_style());
 }
 
 Transition DirectionPrompt::handle(const Input& input) {
@@ -205,10 +202,7 @@ ConfirmPrompt::ConfirmPrompt(GameScreen& game_screen, game::Action action, std::
 
 void ConfirmPrompt::draw(Canvas& canvas) const {
   game_screen_.draw(canvas);
-  const GameLayout layout = game_layout(canvas.size());
-  canvas.fill({layout.messages.x, layout.messages.y, layout.messages.width, 1}, U' ');
-  canvas.text({layout.messages.x, layout.messages.y}, question_ + " (y/n)", warning_style(),
-              layout.messages.width);
+  draw_prompt_line(canvas, game_screen_.layout(), question_ + " (y/n)", warning_style());
 }
 
 Transition ConfirmPrompt::handle(const Input& input) {

@@ -43,11 +43,9 @@ void LookScreen::draw(Canvas& canvas) const {
     c.style.reverse = true;
     canvas.put(at, c.ch, c.style);
   }
-  const Rect line{layout.messages.x, layout.messages.y, layout.messages.width, 1};
-  canvas.fill(line, U' ');
   const std::string what = describe_cell(session_->game(), cursor_);
   const std::string help = throwing_ ? "  [Enter: throw here, Esc: cancel]" : "  [Esc: done]";
-  canvas.text({line.x, line.y}, what + help, title_style(), line.width);
+  draw_prompt_line(canvas, layout, what + help, title_style());
 }
 
 Transition LookScreen::fire() {
