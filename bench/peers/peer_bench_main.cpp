@@ -6,7 +6,9 @@
 // Google Benchmark's flags apply (--benchmark_filter=fov, --benchmark_repetitions=3...), and
 // two of ours: --peer_passes=N runs the whole selection N times, spread over time, and the
 // table takes each benchmark's median (for shared, noisy machines); --peer_time=real ranks by
-// wall-clock time instead of CPU time (the default: time spent descheduled is not the code's).
+// wall-clock time instead of CPU time (the default: time spent descheduled is not the code's);
+// --peer_csv=FILE also writes every benchmark's medians as CSV (what `yendor bench report`
+// reads).
 // Exits 1 when a check finds that the libraries' results differ.
 
 #include <benchmark/benchmark.h>
@@ -71,9 +73,12 @@ class CollectingReporter : public benchmark::ConsoleReporter {
   // The median time per call (CPU or real) of every run of `name`; nullopt when it did not
   // run or failed.
   std::optional<double> median_us(const std::string& name) const {
+    return median_us(name, real_time_);
+  }
+  std::optional<double> median_us(const std::string& name, bool real) const {
     const auto it = samples_.find(name);
     if (it == samples_.end() || it->second.cpu_us.empty()) return std::nullopt;
-    std::vector<double> v = real_time_ ? it->second.real_us : it->second.cpu_us;
+    std::vector<double> v = real ? it->second.real_us : it->second.cpu_us;
     std::sort(v.begin(), v.end());
     const std::size_t n = v.size();
     return n % 2 == 1 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
@@ -81,6 +86,10 @@ class CollectingReporter : public benchmark::ConsoleReporter {
   std::string error(const std::string& name) const {
     const auto it = samples_.find(name);
     return it == samples_.end() ? std::string() : it->second.error;
+  }
+  std::size_t runs(const std::string& name) const {
+    const auto it = samples_.find(name);
+    return it == samples_.end() ? 0 : it->second.cpu_us.size();
   }
   // The most runs any benchmark had (passes × repetitions).
   std::size_t max_runs() const {
@@ -263,9 +272,34 @@ constexpr const char* k_notes =
     "Rows 1b/2b average 64 random floor viewers (the issue's viewer, nearest the centre, may "
     "stand in a small pocket).\n";
 
+// One line per benchmark: case, library (yendor or tcod), algorithm, median CPU and real
+// microseconds per call, runs, ok or error. False when the file cannot be written.
+bool write_csv(const CollectingReporter& r, const std::string& path) {
+  std::FILE* f = std::fopen(path.c_str(), "w");
+  if (!f) return false;
+  std::fprintf(f, "case,library,algorithm,cpu_us,real_us,samples,status\n");
+  for (const std::string& name : r.names()) {
+    const std::string variant = variant_of(name);
+    const std::size_t underscore = variant.find('_');
+    const std::string library = variant.substr(0, underscore);
+    const std::string algorithm =
+        underscore == std::string::npos ? std::string() : variant.substr(underscore + 1);
+    const std::optional<double> cpu = r.median_us(name, false);
+    const std::optional<double> real = r.median_us(name, true);
+    if (cpu && real)
+      std::fprintf(f, "%s,%s,%s,%.4f,%.4f,%zu,ok\n", case_of(name).c_str(), library.c_str(),
+                   algorithm.c_str(), *cpu, *real, r.runs(name));
+    else
+      std::fprintf(f, "%s,%s,%s,,,0,error\n", case_of(name).c_str(), library.c_str(),
+                   algorithm.c_str());
+  }
+  return std::fclose(f) == 0;
+}
+
 struct PeerFlags {
   int passes = 1;
   bool real_time = false;
+  std::string csv;  // --peer_csv=FILE
 };
 
 // --peer_passes=N and --peer_time=cpu|real, taken out of argv before Google Benchmark sees
@@ -284,12 +318,14 @@ std::optional<PeerFlags> take_peer_flags(int& argc, char** argv) {
         return std::nullopt;
       }
       flags.passes = static_cast<int>(n);
+    } else if (arg.rfind("--peer_csv=", 0) == 0 && arg.size() > 11) {
+      flags.csv = std::string(arg.substr(11));
     } else if (arg == "--peer_time=cpu" || arg == "--peer_time=real") {
       flags.real_time = arg == "--peer_time=real";
     } else if (arg.rfind("--peer_", 0) == 0) {
       std::fprintf(stderr,
                    "yendor_peer_bench: unknown flag '%s' (--peer_passes=N, "
-                   "--peer_time=cpu|real)\n",
+                   "--peer_time=cpu|real, --peer_csv=FILE)\n",
                    argv[i]);
       return std::nullopt;
     } else {
@@ -311,6 +347,7 @@ int main(int argc, char** argv) {
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
   register_fov_benchmarks();
   register_path_benchmarks();
+  register_bsp_benchmarks();
 
   CollectingReporter reporter(isatty(STDOUT_FILENO) ? benchmark::ConsoleReporter::OO_Color
                                                     : benchmark::ConsoleReporter::OO_None,
@@ -333,6 +370,10 @@ int main(int argc, char** argv) {
   std::printf("%s", k_notes);
   print_fov_table(reporter);
   print_checks(checks);
+  if (!flags->csv.empty() && !write_csv(reporter, flags->csv)) {
+    std::fprintf(stderr, "yendor_peer_bench: cannot write %s\n", flags->csv.c_str());
+    return 2;
+  }
   benchmark::Shutdown();
   return std::all_of(checks.begin(), checks.end(), [](const Check& c) { return c.ok; }) ? 0 : 1;
 }

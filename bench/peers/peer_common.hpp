@@ -74,6 +74,7 @@ struct Check {
 using CaseFilter = std::function<bool(std::string_view case_name)>;
 void register_fov_benchmarks();
 void register_path_benchmarks();
+void register_bsp_benchmarks();  // tcod_bsp_bench.cpp
 std::vector<Check> fov_checks(const CaseFilter& wanted);
 std::vector<Check> path_checks(const CaseFilter& wanted);
 

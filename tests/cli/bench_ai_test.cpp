@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "support/text_lines.hpp"
 #include "support/yendor_process_test.hpp"
 #include "yendor/ai/brain.hpp"
 #include "yendor/core/error.hpp"
@@ -17,21 +18,8 @@
 namespace yendor::cli {
 namespace {
 
-std::vector<std::string> lines(const std::string& text) {
-  std::vector<std::string> out;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);)
-    out.push_back(line);
-  return out;
-}
-
-std::vector<std::string> fields(const std::string& line) {
-  std::vector<std::string> out;
-  std::istringstream in(line);
-  for (std::string f; std::getline(in, f, ',');)
-    out.push_back(f);
-  return out;
-}
+using test::fields;
+using test::lines;
 
 // A run small enough for a test: two methods (a path one and a brain), two counts, 3 turns.
 BenchAiOptions tiny_run() {

@@ -11,6 +11,7 @@
 #include <string_view>
 
 #include "yendor/cli/gen_command.hpp"
+#include "yendor/cli/progress.hpp"
 #include "yendor/core/error.hpp"
 #include "yendor/core/file_io.hpp"
 #include "yendor/core/seed.hpp"
@@ -68,11 +69,10 @@ std::string size_text(Size s) {
 
 // The log line of one method and count.
 std::string progress_line(const game::CrowdSummary& s) {
-  std::string line = "bench ai: " + s.method + " " + size_text(s.map) + " " +
-                     std::to_string(s.actors) + " actors: mean " + format_ms(s.mean_ms) +
-                     " ms, median " + format_ms(s.median_ms) + " ms per turn (" +
-                     std::to_string(s.reps) + " turns; processor time: mean " +
-                     format_ms(s.mean_cpu_ms) + " ms)";
+  std::string line = s.method + " " + size_text(s.map) + " " + std::to_string(s.actors) +
+                     " actors: mean " + format_ms(s.mean_ms) + " ms, median " +
+                     format_ms(s.median_ms) + " ms per turn (" + std::to_string(s.reps) +
+                     " turns; processor time: mean " + format_ms(s.mean_cpu_ms) + " ms)";
   if (s.timed_actors < s.actors)
     line += "; " + std::to_string(s.timed_actors) + " sampled searches a turn, scaled to all";
   return line;
@@ -200,6 +200,11 @@ void run_bench_ai(const BenchAiOptions& options, std::ostream& out, std::ostream
     content = std::make_unique<game::Content>(game::load_content(
         options.content.empty() ? game::default_content_dir() : options.content));
 
+  std::size_t groups = 0;
+  for (const game::CrowdBenchPlan& p : plan.plans)
+    groups += p.actors.size() * plan.methods.size();
+  Progress progress(log, options.terminal, "bench ai", static_cast<double>(groups));
+
   // Rows go out as they come when writing to `out`; a file is written whole at the end.
   std::ostringstream file;
   std::ostream& csv = options.out.empty() ? out : file;
@@ -208,7 +213,7 @@ void run_bench_ai(const BenchAiOptions& options, std::ostream& out, std::ostream
   const auto flush_group = [&] {
     if (group.empty()) return;
     const std::vector<game::CrowdSummary> s = game::summarize_crowd(group);
-    log << progress_line(s.front()) << "\n";
+    progress.advance(1, progress_line(s.front()));
     if (options.summary) csv << bench_ai_summary_row(s.front()) << "\n" << std::flush;
     group.clear();
   };
@@ -220,6 +225,7 @@ void run_bench_ai(const BenchAiOptions& options, std::ostream& out, std::ostream
     if (!options.summary) csv << bench_ai_row(s) << "\n" << std::flush;
   });
   flush_group();
+  progress.finish();
   if (!options.out.empty()) write_file_atomic(options.out, file.str());
 }
 

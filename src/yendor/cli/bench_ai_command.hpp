@@ -26,7 +26,8 @@ struct BenchAiOptions {
   int sample = 200;         // bfs and astar: actors searching per turn (0: all)
   int radius = 0;           // > 0: actors start within this distance of the player
   std::string kind = "goblin";
-  std::string content;  // content directory for the brains; empty: the shipped content
+  std::string content;    // content directory for the brains; empty: the shipped content
+  bool terminal = false;  // the log is a terminal: a progress bar instead of lines
 };
 
 // "N", "A..B" (step 1) or "A..B:S", comma-separated; InputError otherwise.

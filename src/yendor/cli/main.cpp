@@ -2,12 +2,16 @@
 // 3 a generator broke its guarantee (a bug: please report the printed seed), 1 anything else
 // (and a replay that diverges).
 
+#include <unistd.h>
 #include <CLI/CLI.hpp>
+
 #include <iostream>
 
 #include "yendor/cli/ai_command.hpp"
 #include "yendor/cli/analyze_command.hpp"
 #include "yendor/cli/bench_ai_command.hpp"
+#include "yendor/cli/bench_gen_command.hpp"
+#include "yendor/cli/bench_report_command.hpp"
 #include "yendor/cli/evolve_monsters_command.hpp"
 #include "yendor/cli/fov_command.hpp"
 #include "yendor/cli/gen_command.hpp"
@@ -208,11 +212,9 @@ void run_ai_list(const AiListOptions& options) {
   yendor::cli::print_content_brains(yendor::game::load_content(dir), std::cout);
 }
 
-// `yendor bench ai`: its options. `bench` groups the benchmarks (`bench gen` may follow).
-CLI::App* add_bench_ai_command(CLI::App& app, yendor::cli::BenchAiOptions& options) {
-  CLI::App* bench = app.add_subcommand("bench", "measure speed: 'yendor bench ai'");
-  bench->require_subcommand(1);
-  CLI::App* cmd = bench->add_subcommand(
+// `yendor bench ai`: its options, under `bench`, which groups the benchmarks.
+CLI::App* add_bench_ai_command(CLI::App& bench, yendor::cli::BenchAiOptions& options) {
+  CLI::App* cmd = bench.add_subcommand(
       "ai", "monster AI speed, thesis 5.5: N actors chase a still player, one turn timed (CSV)");
   cmd->add_option("--method", options.methods,
                   "euclid, bfs, bfs_fov, astar, dijkstra, a brain name, paths, brains or all "
@@ -234,6 +236,55 @@ CLI::App* add_bench_ai_command(CLI::App& app, yendor::cli::BenchAiOptions& optio
                   "actors start within this distance of the player (default 0: anywhere)");
   cmd->add_option("--kind", options.kind, "the brains' monster kind (default goblin)");
   cmd->add_option("--content", options.content, "game content directory (default data/game)");
+  return cmd;
+}
+
+// `yendor bench gen`: its options.
+CLI::App* add_bench_gen_command(CLI::App& bench, yendor::cli::BenchGenOptions& options) {
+  CLI::App* cmd = bench.add_subcommand(
+      "gen",
+      "dungeon generation speed, thesis 5.5: every generator and feature pass timed at "
+      "100x100 to 1000x1000 (CSV)");
+  cmd->add_option("--case", options.cases,
+                  "a case name (--list), thesis, generators, features or all (default; "
+                  "repeatable, comma lists)")
+      ->delimiter(',');
+  cmd->add_option("--sizes", options.sizes,
+                  "square sides A..B:STEP or WIDTHxHEIGHT items, comma-separated (default "
+                  "100..1000:50)");
+  cmd->add_option("--reps", options.reps, "runs per case and size, a seed each (default 20)");
+  cmd->add_option("--seed", options.seed, "the first run's seed; run r uses seed + r (default 1)");
+  cmd->add_option("--cap-ms", options.cap_ms,
+                  "a run slower than this ends its case: larger sizes are reported capped "
+                  "(default 10000)");
+  cmd->add_option("--out", options.out, "write the CSV to this file (default stdout)");
+  cmd->add_flag("--quick", options.quick, "3 runs at 100x100 and 200x200");
+  cmd->add_flag("--summary", options.summary,
+                "one row per case and size: mean, median, min, max ms");
+  cmd->add_flag("--list", options.list, "list the cases and their parameters");
+  return cmd;
+}
+
+// `yendor bench report`: its options.
+CLI::App* add_bench_report_command(CLI::App& bench, yendor::cli::BenchReportOptions& options) {
+  CLI::App* cmd = bench.add_subcommand(
+      "report",
+      "run the generation and AI sweeps and the peers (libtcod, rot.js), then write "
+      "docs/experiments.md with its plots");
+  cmd->add_flag("--quick", options.quick,
+                "the short version: 2 sizes, 3 runs, peers on small cases only");
+  cmd->add_option("--out", options.out, "the report (default docs/experiments.md)");
+  cmd->add_option("--plots", options.plots,
+                  "PNG directory (default experiments/ beside the report)");
+  cmd->add_option("--work", options.work,
+                  "CSV files and logs (default bench-report/ in the build directory)");
+  cmd->add_option("--peers", options.peers,
+                  "auto (those installed, the default), on (all or fail) or off");
+  cmd->add_option("--python", options.python,
+                  "Python with matplotlib for the plots (default /usr/bin/python3)");
+  cmd->add_option("--node", options.node, "Node.js for the rot.js peer (default node)");
+  cmd->add_option("--peer-bench", options.peer_bench,
+                  "the libtcod peer program (default: the one this build made)");
   return cmd;
 }
 
@@ -290,8 +341,17 @@ int run(int argc, char** argv) {
   scores_cmd->add_option("--dir", scores_dir, "game directory (default as for play)");
   cli::EvolveMonstersOptions evolve_options;
   CLI::App* evolve_cmd = add_evolve_monsters_command(app, evolve_options);
+  CLI::App* bench = app.add_subcommand("bench", "measure speed: 'yendor bench gen|ai|report'");
+  bench->require_subcommand(1);
   cli::BenchAiOptions bench_ai_options;
-  CLI::App* bench_ai_cmd = add_bench_ai_command(app, bench_ai_options);
+  CLI::App* bench_ai_cmd = add_bench_ai_command(*bench, bench_ai_options);
+  cli::BenchGenOptions bench_gen_options;
+  CLI::App* bench_gen_cmd = add_bench_gen_command(*bench, bench_gen_options);
+  cli::BenchReportOptions bench_report_options;
+  CLI::App* bench_report_cmd = add_bench_report_command(*bench, bench_report_options);
+  const bool log_is_terminal = isatty(STDERR_FILENO) == 1;
+  bench_ai_options.terminal = bench_gen_options.terminal = bench_report_options.terminal =
+      log_is_terminal;
   AiListOptions ai_list_options;
   CLI::App* ai_list_cmd = add_ai_command(app, ai_list_options);
 
@@ -311,8 +371,7 @@ int run(int argc, char** argv) {
   if (argc > 2 && std::string(argv[1]) == "bench" && argv[2][0] != '-') {
     std::string known;
     bool found = false;
-    for (const CLI::App* sub :
-         bench_ai_cmd->get_parent()->get_subcommands([](CLI::App*) { return true; })) {
+    for (const CLI::App* sub : bench->get_subcommands([](CLI::App*) { return true; })) {
       known += (known.empty() ? "" : ", ") + sub->get_name();
       found |= sub->get_name() == argv[2];
     }
@@ -376,6 +435,8 @@ int run(int argc, char** argv) {
   if (scores_cmd->parsed()) cli::run_scores(scores_dir, std::cout);
   if (evolve_cmd->parsed()) cli::run_evolve_monsters(evolve_options, std::cout, std::cerr);
   if (bench_ai_cmd->parsed()) cli::run_bench_ai(bench_ai_options, std::cout, std::cerr);
+  if (bench_gen_cmd->parsed()) cli::run_bench_gen(bench_gen_options, std::cout, std::cerr);
+  if (bench_report_cmd->parsed()) cli::run_bench_report(bench_report_options, std::cerr);
   if (ai_list_cmd->parsed()) run_ai_list(ai_list_options);
   return 0;
 }

@@ -13,6 +13,7 @@
 #include "yendor/core/error.hpp"
 #include "yendor/core/grid.hpp"
 #include "yendor/core/rng.hpp"
+#include "yendor/core/sample_stats.hpp"
 #include "yendor/fov/fov.hpp"
 #include "yendor/fov/opacity_map.hpp"
 #include "yendor/fov/visible_set.hpp"
@@ -536,22 +537,6 @@ void run_crowd_bench(const CrowdBenchOptions& o, const Content* content,
       }
 }
 
-namespace {
-
-double mean_of(const std::vector<double>& sorted) {
-  double sum = 0;
-  for (const double v : sorted)
-    sum += v;
-  return sum / static_cast<double>(sorted.size());
-}
-
-double median_of(const std::vector<double>& sorted) {
-  const std::size_t mid = sorted.size() / 2;
-  return sorted.size() % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-}
-
-}  // namespace
-
 std::vector<CrowdSummary> summarize_crowd(std::span<const CrowdSample> samples) {
   std::vector<CrowdSummary> out;
   std::vector<std::vector<double>> times, cpu_times;
@@ -575,18 +560,16 @@ std::vector<CrowdSummary> summarize_crowd(std::span<const CrowdSample> samples) 
     out[i].timed_actors = std::min(out[i].timed_actors, s.turn.timed_actors);
   }
   for (std::size_t i = 0; i < out.size(); ++i) {
-    std::vector<double>& t = times[i];
-    std::vector<double>& cpu = cpu_times[i];
-    std::sort(t.begin(), t.end());
-    std::sort(cpu.begin(), cpu.end());
+    const SampleStats t = sample_stats(std::move(times[i]));
+    const SampleStats cpu = sample_stats(std::move(cpu_times[i]));
     CrowdSummary& s = out[i];
-    s.reps = static_cast<int>(t.size());
-    s.mean_ms = mean_of(t);
-    s.median_ms = median_of(t);
-    s.min_ms = t.front();
-    s.max_ms = t.back();
-    s.mean_cpu_ms = mean_of(cpu);
-    s.median_cpu_ms = median_of(cpu);
+    s.reps = t.count;
+    s.mean_ms = t.mean;
+    s.median_ms = t.median;
+    s.min_ms = t.min;
+    s.max_ms = t.max;
+    s.mean_cpu_ms = cpu.mean;
+    s.median_cpu_ms = cpu.median;
   }
   return out;
 }
