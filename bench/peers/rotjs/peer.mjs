@@ -100,11 +100,11 @@ function runGenerator(ROT, job) {
         break;
       }
       case "digger":
-        generator = new ROT.Map.Digger(w, h);
+        generator = new ROT.Map.Digger(w, h, limitOptions(job));
         returned = generator.create(cb);
         break;
       case "uniform":
-        generator = new ROT.Map.Uniform(w, h);
+        generator = new ROT.Map.Uniform(w, h, limitOptions(job));
         returned = generator.create(cb);
         break;
       case "rogue":
@@ -153,6 +153,11 @@ function runGenerator(ROT, job) {
     }
   }
   return { ms, status, detail: parts.join(";") };
+}
+
+// Digger's and Uniform's options: rot.js's defaults, or the --time-limit given.
+function limitOptions(job) {
+  return job.timeLimit ? { timeLimit: job.timeLimit } : {};
 }
 
 // One FOV or path run: only the rot.js call (for paths: constructor + compute) is timed.
@@ -227,13 +232,14 @@ function runMapCase(ROT, maps, job) {
 class UsageError extends Error {}
 
 const USAGE = `usage: node bench/peers/rotjs/peer.mjs [--cases LIST] [--sizes WxH,...] [--seeds N,...]
-                 [--maps DIR] [--map-reps N] [--cap-ms N] [--quiet]
+                 [--maps DIR] [--map-reps N] [--cap-ms N] [--time-limit N] [--quiet]
   --cases LIST   comma list of case names, or all (default), gen, maps
   --sizes LIST   generator sizes (default 100x100,200x200,500x500,1000x1000)
   --seeds LIST   generator seeds (default 1,2,3,4,5)
   --maps DIR     directory holding cave200.json and cave1000.json (Yendor map JSON)
   --map-reps N   repetitions of each map case (default 5)
   --cap-ms N     wall-clock cap of one run in ms (default 10000)
+  --time-limit N Digger's and Uniform's own timeLimit option in ms (default rot.js's, 1000)
   --quiet        no progress lines on stderr
 cases: ${[...GEN_CASES.map((c) => c.name), ...MAP_CASES.map((c) => c.name)].join(", ")}`;
 
@@ -260,10 +266,11 @@ function parseArgs(argv) {
     maps: null,
     mapReps: 5,
     capMs: 10000,
+    timeLimit: null,
     quiet: false,
     help: false,
   };
-  const valued = { "--cases": "cases", "--sizes": "sizes", "--seeds": "seeds", "--maps": "maps", "--map-reps": "mapReps", "--cap-ms": "capMs" };
+  const valued = { "--cases": "cases", "--sizes": "sizes", "--seeds": "seeds", "--maps": "maps", "--map-reps": "mapReps", "--cap-ms": "capMs", "--time-limit": "timeLimit" };
   for (let i = 0; i < argv.length; i++) {
     let arg = argv[i];
     let value;
@@ -336,6 +343,7 @@ function parseArgs(argv) {
     mapsDir,
     mapReps: typeof opts.mapReps === "number" ? opts.mapReps : parsePositiveInt(opts.mapReps, "--map-reps"),
     capMs: typeof opts.capMs === "number" ? opts.capMs : parsePositiveInt(opts.capMs, "--cap-ms"),
+    timeLimit: opts.timeLimit === null ? null : parsePositiveInt(opts.timeLimit, "--time-limit"),
     quiet: opts.quiet,
   };
 }
@@ -640,7 +648,7 @@ async function main(argv) {
           if (stoppedBy) {
             r = { ms: null, status: "skipped", detail: stoppedBy };
           } else {
-            r = await runner.run({ kind: "gen", case: c.name, width: size.width, height: size.height, seed }, opts.capMs);
+            r = await runner.run({ kind: "gen", case: c.name, width: size.width, height: size.height, seed, timeLimit: opts.timeLimit }, opts.capMs);
             if (r.status === "timeout") stoppedBy = `after timeout at ${size.label} seed ${seed}`;
           }
           writeRow(library, { ...base, ...r });
