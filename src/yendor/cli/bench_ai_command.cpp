@@ -10,6 +10,7 @@
 #include <sstream>
 #include <string_view>
 
+#include "yendor/cli/bench_text.hpp"
 #include "yendor/cli/gen_command.hpp"
 #include "yendor/cli/progress.hpp"
 #include "yendor/core/error.hpp"
@@ -46,23 +47,6 @@ int actor_count(const std::string& text, std::string_view item) {
   return *n;
 }
 
-std::vector<std::string> split(const std::string& text, char sep) {
-  std::vector<std::string> out;
-  std::size_t start = 0;
-  while (true) {
-    const std::size_t end = text.find(sep, start);
-    out.push_back(text.substr(start, end == std::string::npos ? std::string::npos : end - start));
-    if (end == std::string::npos) return out;
-    start = end + 1;
-  }
-}
-
-std::string format_ms(double ms) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.4f", ms);
-  return text;
-}
-
 std::string size_text(Size s) {
   return std::to_string(s.width) + "x" + std::to_string(s.height);
 }
@@ -83,7 +67,7 @@ std::string progress_line(const game::CrowdSummary& s) {
 std::vector<int> parse_actor_counts(const std::string& text) {
   if (text.empty()) bad_actors(text, "nothing");
   std::vector<int> out;
-  for (const std::string& item : split(text, ',')) {
+  for (const std::string& item : split_text(text, ',')) {
     const std::size_t dots = item.find("..");
     if (dots == std::string::npos) {
       out.push_back(actor_count(text, item));
@@ -116,7 +100,7 @@ std::vector<std::string> selected_methods(const std::vector<std::string>& method
   const std::vector<std::string> all = game::crowd_methods();
   const std::span<const std::string_view> paths = game::crowd_path_methods();
   for (const std::string& list : methods.empty() ? std::vector<std::string>{"all"} : methods)
-    for (const std::string& m : split(list, ',')) {
+    for (const std::string& m : split_text(list, ',')) {
       if (m == "all") {
         for (const std::string& a : all)
           add(a);

@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "yendor/cli/bench_ai_command.hpp"
+#include "yendor/cli/bench_text.hpp"
 #include "yendor/cli/gen_command.hpp"
 #include "yendor/cli/progress.hpp"
 #include "yendor/core/error.hpp"
@@ -19,20 +20,6 @@ namespace {
 constexpr int k_default_reps = 20;
 constexpr int k_quick_reps = 3;
 constexpr int k_max_reps = 10000;
-
-std::vector<std::string> split_commas(const std::string& text) {
-  std::vector<std::string> out;
-  std::stringstream in(text);
-  for (std::string item; std::getline(in, item, ',');)
-    out.push_back(item);
-  return out;
-}
-
-std::string format_ms(double ms) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.4f", ms);
-  return text;
-}
 
 // The columns every row starts with: what was run, at what size.
 std::string case_columns(const GenBenchCase& c, Size size) {
@@ -48,7 +35,7 @@ std::vector<GenBenchCase> selected_gen_cases(const std::vector<std::string>& nam
   const std::vector<GenBenchCase> all = gen_bench_cases();
   std::vector<bool> chosen(all.size(), false);
   for (const std::string& list : names.empty() ? std::vector<std::string>{"all"} : names)
-    for (const std::string& name : split_commas(list)) {
+    for (const std::string& name : split_text(list, ',')) {
       bool found = false;
       for (std::size_t i = 0; i < all.size(); ++i) {
         const bool match = name == "all" || name == all[i].name ||
@@ -73,7 +60,7 @@ std::vector<GenBenchCase> selected_gen_cases(const std::vector<std::string>& nam
 
 std::vector<Size> parse_gen_sizes(const std::string& text) {
   std::vector<Size> out;
-  for (const std::string& item : split_commas(text)) {
+  for (const std::string& item : split_text(text, ',')) {
     if (item.find_first_of("xX") != std::string::npos) {
       const std::optional<Size> size = parse_size_text(item);
       if (!size) throw InputError("--sizes: '" + item + "' is not WIDTHxHEIGHT");
