@@ -291,6 +291,7 @@ int unlock_door(Game& game, Actor& actor, Point p) {
   }
   const int slot = key_slot_for(game, lock);
   if (slot < 0) return refuse(game, actor, "The door is locked.");
+  if (game.probing()) return k_action_cost;
   const Item& key = actor.inventory[static_cast<std::size_t>(slot)];
   const KeyInfo* key_info = key_by_id(level, key.key);
   message(game, "You unlock the door with " + item_name(game.content(), key, true) + ".");
@@ -354,10 +355,12 @@ int do_open(Game& game, const Action& a) {
   switch (level.level.tiles[p]) {
     case Tile::door_closed:
       if (occupant_at(level, p) != 0) return refuse(game, player, "Something is in the way.");
+      if (game.probing()) return k_action_cost;
       open_door(game, player, p);
       return k_action_cost;
     case Tile::door_locked:
-      if (lock_index_at(level, p) < 0) return force_door(game, player, p);
+      if (lock_index_at(level, p) < 0)
+        return game.probing() ? k_action_cost : force_door(game, player, p);
       return unlock_door(game, player, p);
     case Tile::door_open:
       return refuse(game, player, "That door is already open.");
@@ -382,6 +385,7 @@ int do_close(Game& game, const Action& a) {
       return refuse(game, player, "Only the lever moves these bars.");
   }
   if (lock_cells_busy(level, {p})) return refuse(game, player, "Something is in the way.");
+  if (game.probing()) return k_action_cost;
   set_tile(level, p, Tile::door_closed);
   emit(game, Event{EventKind::door, player.id, 0, p, 0, "You close the door."});
   return k_action_cost;
@@ -391,6 +395,7 @@ int do_operate(Game& game, const Action& a) {
   Actor& player = game.state().player;
   Point p;
   if (!find_lever(game, a.dir, p)) return refuse(game, player, "There is no lever here.");
+  if (game.probing()) return k_action_cost;
   LevelState& level = game.level();
   const KeyInfo* lever = lever_at(level, p);
   if (lever == nullptr) {

@@ -317,6 +317,7 @@ int do_drink(Game& game, const Action&) {
     emit_event(game, EventKind::refused, player, 0, "You float too high to reach the water.");
     return 0;
   }
+  if (game.probing()) return k_action_cost;
   Rng& rng = state.world_rng;
   const auto outcome = static_cast<FountainOutcome>(rng.weighted_index(k_fountain_weights));
   const int code = static_cast<int>(outcome);
@@ -366,6 +367,7 @@ int do_pray(Game& game, const Action&) {
     emit_event(game, EventKind::refused, player, 0, "There is no altar here.");
     return 0;
   }
+  if (game.probing()) return k_action_cost;
   Rng& rng = state.world_rng;
   const bool answered =
       state.time - state.info.last_prayer >= k_prayer_timeout_turns * k_turn_ticks;

@@ -55,6 +55,17 @@ const std::vector<Event>& Game::step(const Action& action) {
   return events_;
 }
 
+bool Game::accepts(const Action& action) {
+  const auto index = static_cast<std::size_t>(action.type);
+  if (over() || index >= k_action_type_count) return false;
+  const std::size_t events = events_.size();
+  probing_ = true;
+  const int cost = k_handlers[index](*this, action);
+  probing_ = false;
+  events_.resize(events);  // the refusal a refused handler emitted
+  return cost > 0;
+}
+
 void Game::update_view() {
   if (state_.depth < 1 || static_cast<std::size_t>(state_.depth) > state_.dungeon.size()) return;
   LevelState& here = level();

@@ -39,6 +39,14 @@ class Game {
   // turn again (or the game is over). The returned events live until the next step.
   const std::vector<Event>& step(const Action& action);
 
+  // Whether the rules would accept `action` now rather than refuse it (no time, a `refused`
+  // event). Its handler runs in probe mode: every refusal check, then a stop just before the
+  // first change, so nothing changes (the tests compare whole states). Under confusion a move
+  // counts as accepted, since a stumble takes the turn whatever is in the way.
+  bool accepts(const Action& action);
+  // True while accepts() runs a handler: the handlers' stop points read it.
+  bool probing() const { return probing_; }
+
   bool over() const { return state_.outcome != Outcome::playing; }
   const GameState& state() const { return state_; }
   GameState& state() { return state_; }
@@ -66,6 +74,7 @@ class Game {
   std::vector<Event> events_;
   fov::VisibleSet view_;
   Tracking tracking_;
+  bool probing_ = false;
 };
 
 }  // namespace yendor::game

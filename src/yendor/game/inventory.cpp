@@ -82,6 +82,10 @@ Item* carried(Game& game, const Action& a) {
 
 }  // namespace
 
+bool pack_fits(const Game& game, const Actor& actor, const Item& item) {
+  return fits(game, actor, item);
+}
+
 Item* inventory_item(Actor& actor, char letter) {
   if (letter_rank(letter) < 0) return nullptr;
   for (Item& item : actor.inventory)
@@ -155,6 +159,7 @@ int do_pick_up(Game& game, const Action& a) {
   Item item = floor;
   item.price = 0;
   if (!fits(game, player, item)) return refuse(game, "Your pack is full.");
+  if (game.probing()) return k_action_cost;
 
   level.items.erase(level.items.begin() + static_cast<std::ptrdiff_t>(index));
   const int count = item.count;
@@ -169,6 +174,7 @@ int do_drop(Game& game, const Action& a) {
   Actor& player = game.state().player;
   const Item* held = carried(game, a);
   if (held == nullptr) return refuse(game, "You have no such item.");
+  if (game.probing()) return k_action_cost;
   Item item = take_from_inventory(game, player, a.item, a.count);
   const int count = item.count;
   emit(game, Event{EventKind::dropped, k_player_id, 0, player.pos, count,
@@ -184,6 +190,7 @@ int do_wield(Game& game, const Action& a) {
   if (kind_of(game, *held).item_class != ItemClass::weapon)
     return refuse(game, "You cannot wield " + item_name(game.content(), *held, true) + ".");
   if (player.wielded == held->id) return refuse(game, "You are already wielding that.");
+  if (game.probing()) return k_action_cost;
   player.wielded = held->id;
   emit(game, Event{EventKind::equipped, k_player_id, 0, player.pos, 0,
                    "You wield " + item_name(game.content(), *held, true) + "."});
@@ -198,6 +205,7 @@ int do_wear(Game& game, const Action& a) {
     return refuse(game, "You cannot wear " + item_name(game.content(), *held, true) + ".");
   if (player.worn == held->id) return refuse(game, "You are already wearing that.");
   if (player.worn != 0) return refuse(game, "You are already wearing armour; take it off first.");
+  if (game.probing()) return k_action_cost;
   player.worn = held->id;
   emit(game, Event{EventKind::equipped, k_player_id, 0, player.pos, 0,
                    "You put on " + item_name(game.content(), *held, true) + "."});
@@ -208,6 +216,9 @@ int do_take_off(Game& game, const Action& a) {
   Actor& player = game.state().player;
   const Item* held = carried(game, a);
   if (held == nullptr) return refuse(game, "You have no such item.");
+  if (player.worn != held->id && player.wielded != held->id)
+    return refuse(game, "You are not wearing or wielding that.");
+  if (game.probing()) return k_action_cost;
   std::string text;
   if (player.worn == held->id) {
     player.worn = 0;
@@ -215,8 +226,6 @@ int do_take_off(Game& game, const Action& a) {
   } else if (player.wielded == held->id) {
     player.wielded = 0;
     text = "You put away " + item_name(game.content(), *held, true) + ".";
-  } else {
-    return refuse(game, "You are not wearing or wielding that.");
   }
   emit(game, Event{EventKind::unequipped, k_player_id, 0, player.pos, 0, std::move(text)});
   return k_action_cost;

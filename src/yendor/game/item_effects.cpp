@@ -250,6 +250,7 @@ const ItemKind* use_item(Game& game, const Action& a, bool (*accepts)(ItemClass)
     refuse(game, std::string(cannot) + " " + item_name(game.content(), one, true) + ".");
     return nullptr;
   }
+  if (game.probing()) return &kind;
   const std::string text =
       "You " + std::string(verb) + " " + item_name(game.content(), one, true) + ".";
   use_up_one(game, player, a.item);
@@ -285,6 +286,7 @@ int do_quaff(Game& game, const Action& a) {
   const ItemKind* kind = use_item(
       game, a, [](ItemClass c) { return c == ItemClass::potion; }, "drink", "You cannot drink");
   if (kind == nullptr) return 0;
+  if (game.probing()) return k_action_cost;
   apply_effect(game, game.state().player, *kind);
   return k_action_cost;
 }
@@ -293,6 +295,7 @@ int do_read(Game& game, const Action& a) {
   const ItemKind* kind = use_item(
       game, a, [](ItemClass c) { return c == ItemClass::scroll; }, "read", "You cannot read");
   if (kind == nullptr) return 0;
+  if (game.probing()) return k_action_cost;
   apply_effect(game, game.state().player, *kind);
   return k_action_cost;
 }
@@ -304,6 +307,7 @@ int do_eat(Game& game, const Action& a) {
       game, a, [](ItemClass c) { return c == ItemClass::food || c == ItemClass::corpse; }, "eat",
       "You cannot eat");
   if (kind == nullptr) return 0;
+  if (game.probing()) return k_action_cost;
   Actor& player = game.state().player;
   if (kind->effect == "nourish") {
     apply_effect(game, player, *kind);

@@ -95,6 +95,7 @@ int step_actor(Game& game, Actor& actor, Point dir) {
   const bool player = is_player(actor);
   if (dir == Point{} || std::abs(dir.x) > 1 || std::abs(dir.y) > 1)
     return refuse(game, actor, "That is not a direction.");
+  if (game.probing() && has(actor, Status::confusion)) return k_action_cost;
   // Confusion: half the steps go a random way; bumping into something then still costs the
   // turn (the actor did not choose it).
   bool stumbled = false;
@@ -115,6 +116,7 @@ int step_actor(Game& game, Actor& actor, Point dir) {
   if (Actor* other = actor_at(game, to); other != nullptr && other->hp > 0) {
     if (player) {
       if (other->peaceful) return blocked("You do not attack " + actor_name(game, *other) + ".");
+      if (game.probing()) return k_action_cost;
       melee_attack(game, actor, *other);
       return k_action_cost;
     }
@@ -128,6 +130,7 @@ int step_actor(Game& game, Actor& actor, Point dir) {
   const Tile t = level.level.tiles[to];
   switch (t) {
     case Tile::door_closed:
+      if (game.probing()) return k_action_cost;
       open_door(game, actor, to);
       return k_action_cost;
     case Tile::door_locked:
@@ -142,6 +145,7 @@ int step_actor(Game& game, Actor& actor, Point dir) {
     return blocked(t == Tile::ledge || level.level.tiles[from] == Tile::ledge
                        ? "You cannot climb the ledge."
                        : "It does not open from this side.");
+  if (game.probing()) return k_action_cost;
 
   move_actor(game, actor, to);
   emit(game, Event{EventKind::moved, actor.id, 0, to, 0, {}});
@@ -171,6 +175,7 @@ int do_rest(Game& game, const Action& a) {
   const bool until_healed = a.count <= 0;
   if (until_healed && player.hp >= player.max_hp)
     return refuse(game, player, "You are already at full health.");
+  if (game.probing()) return k_action_cost;
   const int turns = until_healed ? k_max_rest_turns : std::min(a.count, k_max_rest_turns);
   if (turns <= 1 || hostile_in_view(game)) return k_action_cost;
   for (int done = 0; done + 1 < turns; ++done) {
@@ -190,6 +195,7 @@ int do_rest(Game& game, const Action& a) {
 }
 
 int do_search(Game& game, const Action&) {
+  if (game.probing()) return k_action_cost;
   Actor& player = game.state().player;
   find_secret_doors(game, player, false);
   find_traps(game, player, false);
@@ -204,6 +210,7 @@ int do_descend(Game& game, const Action&) {
   if (has(player, Status::levitation))
     return refuse(game, player, "You float high above the stairs.");
   if (s.depth >= s.levels) return refuse(game, player, "These stairs lead nowhere.");
+  if (game.probing()) return k_action_cost;
   change_level(game, s.depth + 1, true);
   return k_action_cost;
 }
@@ -214,11 +221,13 @@ int do_ascend(Game& game, const Action&) {
   if (game.level().level.tiles[player.pos] != Tile::stairs_up)
     return refuse(game, player, "There are no stairs up here.");
   if (s.depth <= 1) return refuse(game, player, "The way out is sealed until the warlord falls.");
+  if (game.probing()) return k_action_cost;
   change_level(game, s.depth - 1, false);
   return k_action_cost;
 }
 
 int do_quit(Game& game, const Action&) {
+  if (game.probing()) return k_action_cost;
   GameState& s = game.state();
   s.outcome = Outcome::quit;
   s.info.cause = "quit";

@@ -81,6 +81,7 @@ int do_raise(Game& game, const Action& a) {
                      "Raise STR (0), DEX (1) or CON (2)."});
     return 0;
   }
+  if (game.probing()) return k_action_cost;  // accepted, though choosing takes no time
   static constexpr std::array<const char*, 3> k_text = {
       "You feel stronger.", "You feel more agile.", "You feel tougher."};
   const Attributes before = player.attr;

@@ -116,6 +116,7 @@ int do_throw(Game& game, const Action& a) {
   fov::FovOptions reach;
   reach.radius = range;
   if (!fov::in_range(a.target - player.pos, reach)) return refuse(game, "That is too far.");
+  if (game.probing()) return k_action_cost;
 
   const Item one = take_from_inventory(game, player, a.item, 1);
   const ItemKind& kind = game.content().items[static_cast<std::size_t>(one.kind)];

@@ -102,6 +102,8 @@ int do_take_off(Game& game, const Action& a);
 int do_throw(Game& game, const Action& a);
 // The carried item with `letter`, nullptr when none.
 Item* inventory_item(Actor& actor, char letter);
+// Whether add_to_inventory would take `item` (gold and stacks always fit).
+bool pack_fits(const Game& game, const Actor& actor, const Item& item);
 // Adds to the pack, stacking and lettering (the first free letter a-z, A-Z); false when
 // the pack is full (52 letters).
 bool add_to_inventory(Game& game, Actor& actor, Item item);

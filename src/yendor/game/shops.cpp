@@ -91,6 +91,7 @@ int do_buy(Game& game, const Action& a) {
     return 0;
   }
   item.price = 0;
+  if (game.probing()) return pack_fits(game, player, item) ? k_action_cost : 0;
   if (!add_to_inventory(game, player, item)) {
     refuse(game, "Your pack is full.");
     return 0;
@@ -130,6 +131,7 @@ int do_sell(Game& game, const Action& a) {
            "The shopkeeper is not interested in " + item_name(game.content(), *it, true) + ".");
     return 0;
   }
+  if (game.probing()) return k_action_cost;
   const int units = a.count > 0 && a.count < it->count ? a.count : it->count;
   const int pay = std::max(1, kind.price / 2) * units;
 

@@ -1,0 +1,109 @@
+#pragma once
+// The agent platform's environment (docs/env.md): one game behind the Gymnasium contract.
+// reset(seed, options) starts a game; step(action) plays one player action and returns the
+// reward and whether the episode ended (terminated: died, won, quit) or was cut short
+// (truncated: the step limit). The observation (api/observation.hpp) and the legal-action
+// mask (api/action_space.hpp) are kept beside it. An Env is a value: copying it clones the
+// whole state, and restore() puts a copy back, reusing this Env's buffers — the forward model
+// search needs. Environments share nothing mutable but the read-only Content, so different
+// instances may be used from different threads at once.
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "yendor/api/observation.hpp"
+#include "yendor/core/rng.hpp"
+#include "yendor/game/content.hpp"
+#include "yendor/game/game.hpp"
+#include "yendor/game/setup.hpp"
+
+namespace yendor::api {
+
+enum class RewardKind : std::uint8_t {
+  score,  // the change of the high-score value (gold + experience + depth bonus, win bonus)
+  depth,  // 1 for each level reached deeper than before
+  win,    // 1 when the game is won, else 0
+};
+std::string_view to_string(RewardKind k);
+std::optional<RewardKind> reward_kind_from_string(std::string_view text);
+
+struct EnvOptions {
+  std::string rules = "main";  // the ruleset; "main" is the only one so far
+  game::DungeonSetup setup;    // difficulty, one generator for every level, the map size
+  int levels = 0;              // the dungeon's depth; 0: the recipe's
+  int start_depth = 1;         // the level the player starts on (on its up stairs)
+  RewardKind reward = RewardKind::score;
+  std::int64_t max_steps = 0;  // truncation after this many steps; 0: none
+  std::string name = "Agent";
+  bool operator==(const EnvOptions&) const = default;
+};
+
+// Throws InputError naming the option: unknown rules, a bad setup, levels or start depth out
+// of range, a negative step limit.
+void validate(const EnvOptions& options);
+
+struct StepResult {
+  double reward = 0;
+  bool terminated = false;  // the game ended (died, won, quit)
+  bool truncated = false;   // the step limit cut the episode short
+  bool refused = false;     // the rules refused the action (no time passed)
+};
+
+class Env {
+ public:
+  explicit Env(std::shared_ptr<const game::Content> content);  // the default options
+  Env(std::shared_ptr<const game::Content> content, const EnvOptions& options);
+
+  // Starts a new episode with `seed` (and new options when given); returns the observation.
+  const Observation& reset(std::uint64_t seed);
+  const Observation& reset(std::uint64_t seed, const EnvOptions& options);
+
+  // One action: a discrete index (action_space.hpp; std::out_of_range outside it), or any
+  // game action. Stepping a finished episode throws std::logic_error: reset it first.
+  StepResult step(int action);
+  StepResult step(const game::Action& action);
+
+  const Observation& observation() const { return tracker_.observation(); }
+  // The legal-action mask for the current state (computed on first use after each step).
+  const std::vector<std::uint8_t>& legal_mask();
+  std::vector<int> legal_actions();
+
+  // Cloning: a copy is a full, independent snapshot; restore() makes this Env equal to it.
+  Env clone() const { return *this; }
+  void restore(const Env& snapshot);
+
+  bool started() const { return game_.has_value(); }
+  bool done() const { return terminated_ || truncated_; }
+  std::int64_t steps() const { return steps_; }
+  std::uint64_t seed() const { return seed_; }
+  const EnvOptions& options() const { return options_; }
+  const game::Game& game() const;  // std::logic_error before the first reset
+  const game::Content& content() const { return *content_; }
+  // A hash of the whole game state (game/state_codec): equal states, equal hashes.
+  std::uint64_t state_hash() const;
+
+ private:
+  double reward_value() const;
+
+  std::shared_ptr<const game::Content> content_;
+  EnvOptions options_;
+  std::optional<game::Game> game_;  // engaged from the first reset
+  ObservationTracker tracker_;
+  std::vector<std::uint8_t> mask_;
+  bool mask_ready_ = false;
+  std::uint64_t seed_ = 0;
+  std::int64_t steps_ = 0;
+  bool terminated_ = false;
+  bool truncated_ = false;
+  double last_value_ = 0;  // the reward measure before the step
+};
+
+// A uniformly random legal action of `env` (the mask's), drawn from `rng`; k_wait when none
+// is legal (a finished episode). The random agent of the tests, benchmarks and bots.
+int random_legal_action(Env& env, Rng& rng);
+
+}  // namespace yendor::api

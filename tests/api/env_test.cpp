@@ -1,0 +1,220 @@
+// The environment: the Gymnasium contract (reset, step, terminated versus truncated, rewards),
+// determinism across runs, clones and threads, and bad options refused with a reason.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <thread>
+#include <vector>
+
+#include "api/env_test_support.hpp"
+#include "yendor/api/env.hpp"
+#include "yendor/core/error.hpp"
+#include "yendor/game/highscore.hpp"
+
+namespace yendor::api {
+namespace {
+
+using game::testing::shared_test_content;
+
+struct Trace {
+  std::vector<std::uint64_t> hashes;
+  std::vector<double> rewards;
+  std::vector<int> actions;
+  Observation last;
+  bool operator==(const Trace&) const = default;
+};
+
+// `steps` random legal steps (fewer if the episode ends) from the Env's current state.
+Trace play(Env& env, std::uint64_t bot_seed, int steps) {
+  Rng rng = Rng::for_stream(bot_seed, "bot");
+  Trace t;
+  for (int i = 0; i < steps && !env.done(); ++i) {
+    const int a = testing::random_legal_action(env, rng);
+    const StepResult r = env.step(a);
+    t.actions.push_back(a);
+    t.rewards.push_back(r.reward);
+    t.hashes.push_back(env.state_hash());
+  }
+  t.last = env.observation();
+  return t;
+}
+
+TEST(Env, SameSeedSameEpisode) {
+  Env a(shared_test_content()), b(shared_test_content());
+  a.reset(42);
+  b.reset(42);
+  EXPECT_EQ(a.observation(), b.observation());
+  EXPECT_EQ(play(a, 1, 400), play(b, 1, 400));
+  Env c(shared_test_content());
+  c.reset(43);
+  Env d(shared_test_content());
+  d.reset(42);
+  EXPECT_NE(c.state_hash(), d.state_hash());
+}
+
+TEST(Env, RestoredCloneReplaysExactly) {
+  Env env(shared_test_content());
+  env.reset(7);
+  play(env, 2, 150);
+  ASSERT_FALSE(env.done());
+  const Env snapshot = env.clone();
+  const std::uint64_t hash = env.state_hash();
+  const Trace first = play(env, 3, 300);
+  // The snapshot did not move with the original.
+  EXPECT_EQ(snapshot.state_hash(), hash);
+  env.restore(snapshot);
+  EXPECT_EQ(env.state_hash(), hash);
+  EXPECT_EQ(env.observation(), snapshot.observation());
+  EXPECT_EQ(play(env, 3, 300), first);
+  // A clone played on its own gives the same too, and leaves the snapshot alone.
+  Env other = snapshot.clone();
+  EXPECT_EQ(play(other, 3, 300), first);
+  EXPECT_EQ(snapshot.state_hash(), hash);
+}
+
+TEST(Env, RestoreAcrossLevelsAndAfterTheEnd) {
+  Env env(shared_test_content());
+  EnvOptions options;
+  options.start_depth = 2;
+  env.reset(11, options);
+  EXPECT_EQ(env.game().state().depth, 2);
+  EXPECT_EQ(env.observation().stats[static_cast<std::size_t>(Stat::depth)], 2);
+  const Env snapshot = env.clone();
+  game::Action quit;
+  quit.type = game::ActionType::quit;
+  const StepResult r = env.step(quit);
+  EXPECT_TRUE(r.terminated);
+  EXPECT_FALSE(r.truncated);
+  EXPECT_TRUE(env.done());
+  EXPECT_THROW(env.step(k_wait), std::logic_error);
+  env.restore(snapshot);
+  EXPECT_FALSE(env.done());
+  EXPECT_NO_THROW(env.step(k_wait));
+}
+
+TEST(Env, IndependentEnvsOnThreadsMatchOneThread) {
+  constexpr int k_envs = 4;
+  std::vector<Trace> alone(k_envs), threaded(k_envs);
+  for (int i = 0; i < k_envs; ++i) {
+    Env env(shared_test_content());
+    env.reset(100 + static_cast<std::uint64_t>(i));
+    alone[static_cast<std::size_t>(i)] = play(env, static_cast<std::uint64_t>(i), 300);
+  }
+  std::vector<std::thread> threads;
+  for (int i = 0; i < k_envs; ++i)
+    threads.emplace_back([i, &threaded] {
+      Env env(shared_test_content());
+      env.reset(100 + static_cast<std::uint64_t>(i));
+      threaded[static_cast<std::size_t>(i)] = play(env, static_cast<std::uint64_t>(i), 300);
+    });
+  for (std::thread& t : threads)
+    t.join();
+  EXPECT_EQ(alone, threaded);
+}
+
+TEST(Env, ScoreRewardsSumToTheScoreGained) {
+  Env env(shared_test_content());
+  env.reset(5);
+  const double start = static_cast<double>(game::compute_score(env.game().state(), env.content()));
+  const Trace t = play(env, 9, 2000);
+  double sum = 0;
+  for (double r : t.rewards)
+    sum += r;
+  const double end = static_cast<double>(game::compute_score(env.game().state(), env.content()));
+  EXPECT_DOUBLE_EQ(sum, end - start);
+}
+
+TEST(Env, DepthAndWinRewards) {
+  EnvOptions options;
+  options.reward = RewardKind::depth;
+  Env env(shared_test_content(), options);
+  env.reset(5);
+  double sum = 0;
+  for (double r : play(env, 4, 3000).rewards) {
+    EXPECT_TRUE(r == 0 || r == 1);
+    sum += r;
+  }
+  EXPECT_EQ(sum, env.game().state().info.deepest - 1);
+  options.reward = RewardKind::win;
+  env.reset(5, options);
+  for (double r : play(env, 4, 500).rewards)
+    EXPECT_EQ(r, env.game().state().outcome == game::Outcome::won ? 1.0 : 0.0);
+}
+
+TEST(Env, StepLimitTruncates) {
+  EnvOptions options;
+  options.max_steps = 10;
+  Env env(shared_test_content(), options);
+  env.reset(1);
+  StepResult r;
+  for (int i = 0; i < 10; ++i) {
+    EXPECT_FALSE(r.truncated);
+    r = env.step(k_search);
+  }
+  EXPECT_TRUE(r.truncated);
+  EXPECT_FALSE(r.terminated);
+  EXPECT_EQ(env.steps(), 10);
+  EXPECT_THROW(env.step(k_wait), std::logic_error);
+  EXPECT_EQ(std::count(env.legal_mask().begin(), env.legal_mask().end(), 1), 0);
+  env.reset(1);
+  EXPECT_FALSE(env.done());
+  EXPECT_EQ(env.steps(), 0);
+}
+
+TEST(Env, RefusedActionsTakeNoTime) {
+  Env env(shared_test_content());
+  env.reset(2);
+  const std::int64_t time = env.game().state().time;
+  const StepResult r = env.step(k_ascend);  // level 1: sealed
+  EXPECT_TRUE(r.refused);
+  EXPECT_EQ(env.game().state().time, time);
+  EXPECT_FALSE(env.observation().messages.empty());
+  EXPECT_EQ(env.legal_mask()[static_cast<std::size_t>(k_ascend)], 0);
+}
+
+TEST(Env, BadOptionsAreRefusedWithTheirName) {
+  const auto content = shared_test_content();
+  const auto message = [&](const EnvOptions& o) {
+    try {
+      Env env(content, o);
+    } catch (const InputError& e) {
+      return std::string(e.what());
+    }
+    return std::string();
+  };
+  EnvOptions rules;
+  rules.rules = "dd";
+  EXPECT_NE(message(rules).find("unknown rules 'dd'"), std::string::npos);
+  EnvOptions generator;
+  generator.setup.generator = "nope";
+  EXPECT_NE(message(generator).find("nope"), std::string::npos);
+  EnvOptions depth;
+  depth.levels = 3;
+  depth.start_depth = 4;
+  EXPECT_NE(message(depth).find("start_depth"), std::string::npos);
+  EnvOptions steps;
+  steps.max_steps = -1;
+  EXPECT_NE(message(steps).find("max_steps"), std::string::npos);
+  EXPECT_EQ(reward_kind_from_string("depth"), RewardKind::depth);
+  EXPECT_EQ(reward_kind_from_string("gold"), std::nullopt);
+  Env env(content);
+  EXPECT_THROW(env.step(k_wait), std::logic_error);
+  EXPECT_THROW((void)env.game(), std::logic_error);
+  EnvOptions deep;
+  deep.start_depth = 50;
+  EXPECT_THROW(env.reset(1, deep), InputError);  // the test content has 4 levels
+}
+
+TEST(Env, OneGeneratorAndSizeForEveryLevel) {
+  EnvOptions options;
+  options.setup.generator = "caves";
+  options.setup.size = {60, 40};
+  Env env(testing::shipped_content(), options);
+  env.reset(8);
+  EXPECT_EQ(env.game().level().recipe.generator, "caves");
+  EXPECT_EQ(env.observation().size, (Size{60, 40}));
+  EXPECT_EQ(env.observation().glyphs.size(), 60u * 40u);
+}
+
+}  // namespace
+}  // namespace yendor::api
