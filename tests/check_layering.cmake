@@ -10,7 +10,7 @@ set(allowed_analysis core map mapio gen analysis)
 set(allowed_ai core map fov path ai)
 set(allowed_game core map mapio gen fov path ai game)
 set(allowed_tui core map mapio gen fov path analysis ai game tui)
-set(allowed_api core map mapio gen fov path ai game api)
+set(allowed_api core map mapio gen fov path analysis ai game api)
 set(allowed_cli core map mapio gen fov path analysis ai game tui api cli)
 
 set(failures "")

@@ -134,8 +134,20 @@ int legal_mask(game::Game& game, std::span<std::uint8_t> mask) {
     mask[static_cast<std::size_t>(index)] = ok ? 1 : 0;
     legal += ok ? 1 : 0;
   };
-  for (int i = 0; i < k_item_first; ++i)
+  // Opening needs a shut door there and closing an open one (the rules' first checks; the
+  // tests compare every index with Game::accepts): the other directions are not asked.
+  const game::LevelState& level = game.level();
+  const Point here = game.state().player.pos;
+  for (int i = 0; i < k_item_first; ++i) {
+    if (i >= k_open_first && i < k_wait) {
+      const Point p = here + k_directions8[static_cast<std::size_t>(i % 8)];
+      const Tile t = level.level.in_bounds(p) ? level.level.tiles[p] : Tile::wall;
+      const bool door = i < k_close_first ? t == Tile::door_closed || t == Tile::door_locked
+                                          : t == Tile::door_open;
+      if (!door) continue;
+    }
     ask(i, to_game_action(i, game));
+  }
   // Only carried letters can be legal; the throw target is the same for every letter.
   const Point target = throw_target(game);
   for (const game::Item& held : game.state().player.inventory) {

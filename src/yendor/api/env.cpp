@@ -1,11 +1,13 @@
 #include "yendor/api/env.hpp"
 
+#include <charconv>
 #include <stdexcept>
 #include <string>
 #include <utility>
 
 #include "yendor/api/action_space.hpp"
 #include "yendor/core/error.hpp"
+#include "yendor/core/geometry_text.hpp"
 #include "yendor/game/highscore.hpp"
 #include "yendor/game/rules.hpp"
 #include "yendor/game/state_codec.hpp"
@@ -42,6 +44,57 @@ void validate(const EnvOptions& options) {
                      " outside 1..levels");
   if (options.max_steps < 0)
     throw InputError("env: max_steps " + std::to_string(options.max_steps) + " is negative");
+}
+
+namespace {
+
+template <typename T>
+T option_number(std::string_view key, std::string_view value, T lo, T hi) {
+  T v{};
+  const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), v);
+  if (ec != std::errc{} || end != value.data() + value.size() || v < lo || v > hi)
+    throw InputError("env: option " + std::string(key) + " must be an integer from " +
+                     std::to_string(lo) + " to " + std::to_string(hi) + ", not '" +
+                     std::string(value) + "'");
+  return v;
+}
+
+}  // namespace
+
+void set_option(EnvOptions& o, std::string_view key, std::string_view value) {
+  const auto bad = [&](std::string_view what) {
+    return InputError("env: option " + std::string(key) + " must be " + std::string(what) +
+                      ", not '" + std::string(value) + "'");
+  };
+  if (key == "rules") {
+    o.rules = std::string(value);
+  } else if (key == "difficulty") {
+    const auto d = game::difficulty_from_string(value);
+    if (!d) throw bad("easy, normal or hard");
+    o.setup.difficulty = *d;
+  } else if (key == "generator") {
+    o.setup.generator = std::string(value);
+  } else if (key == "size") {
+    const auto size = parse_size_text(value);
+    if (!size) throw bad("WIDTHxHEIGHT, e.g. 80x50");
+    o.setup.size = *size;
+  } else if (key == "levels") {
+    o.levels = option_number<int>(key, value, 0, 100);
+  } else if (key == "start_depth") {
+    o.start_depth = option_number<int>(key, value, 1, 100);
+  } else if (key == "reward") {
+    const auto r = reward_kind_from_string(value);
+    if (!r) throw bad("score, depth or win");
+    o.reward = *r;
+  } else if (key == "max_steps") {
+    o.max_steps = option_number<std::int64_t>(key, value, 0, 1'000'000'000'000LL);
+  } else if (key == "name") {
+    if (value.empty() || value.size() > 40) throw bad("1 to 40 characters");
+    o.name = std::string(value);
+  } else {
+    throw InputError("env: unknown option '" + std::string(key) +
+                     "' (known: " + std::string(k_option_names) + ")");
+  }
 }
 
 Env::Env(std::shared_ptr<const game::Content> content) : Env(std::move(content), EnvOptions()) {}

@@ -46,6 +46,14 @@ struct EnvOptions {
 // of range, a negative step limit.
 void validate(const EnvOptions& options);
 
+// The options by name, as the protocol and Python give them (docs/env.md).
+inline constexpr std::string_view k_option_names =
+    "rules, difficulty, generator, size, levels, start_depth, reward, max_steps, name";
+// Sets option `key` from its text ("levels" "12", "size" "80x50", "generator" "" for the
+// recipe's); InputError naming the option for an unknown name or a bad value. Check the whole
+// set with validate() after.
+void set_option(EnvOptions& options, std::string_view key, std::string_view value);
+
 struct StepResult {
   double reward = 0;
   bool terminated = false;  // the game ended (died, won, quit)

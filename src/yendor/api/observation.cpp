@@ -38,6 +38,16 @@ std::span<const std::string_view> item_field_names() {
 }
 
 void ObservationTracker::reset(const game::Game& game) {
+  const game::Content& content = game.content();
+  monster_glyphs_.assign(2, '@');
+  for (const game::MonsterKind& m : content.monsters)
+    monster_glyphs_.push_back(m.glyph);
+  item_glyphs_.assign(1, ' ');
+  for (const game::ItemKind& k : content.items)
+    item_glyphs_.push_back(k.glyph);
+  terrain_glyphs_.assign(1, ' ');
+  for (std::size_t t = 0; t < k_tile_count; ++t)
+    terrain_glyphs_.push_back(static_cast<char>(tile_info(static_cast<Tile>(t)).glyph));
   remembered_.clear();
   depth_ = 0;
   obs_.messages.clear();
@@ -61,24 +71,21 @@ void ObservationTracker::load_level(const game::Game& game) {
   obs_.traps.assign(cells, 0);
   obs_.glyphs.assign(cells, ' ');
   for (std::uint32_t i = 0; i < cells; ++i)
-    if (obs_.terrain[i] != 0) draw(game, i);
+    if (obs_.terrain[i] != 0) draw(i);
   dirty_.clear();
   trap_cells_.clear();
 }
 
-void ObservationTracker::draw(const game::Game& game, std::uint32_t i) {
-  const game::Content& content = game.content();
+void ObservationTracker::draw(std::uint32_t i) {
   char glyph = ' ';
-  if (const int m = obs_.monsters[i]; m == 1) {
-    glyph = '@';
-  } else if (m > 1) {
-    glyph = content.monsters[static_cast<std::size_t>(m - 2)].glyph;
+  if (const int m = obs_.monsters[i]; m > 0) {
+    glyph = monster_glyphs_[static_cast<std::size_t>(m)];
   } else if (const int item = obs_.items[i]; item > 0) {
-    glyph = content.items[static_cast<std::size_t>(item - 1)].glyph;
+    glyph = item_glyphs_[static_cast<std::size_t>(item)];
   } else if (obs_.traps[i] != 0) {
     glyph = '^';
-  } else if (const int t = obs_.terrain[i]; t > 0) {
-    glyph = static_cast<char>(tile_info(static_cast<Tile>(t - 1)).glyph);
+  } else {
+    glyph = terrain_glyphs_[obs_.terrain[i]];
   }
   obs_.glyphs[i] = static_cast<std::uint8_t>(glyph);
 }
@@ -125,7 +132,7 @@ void ObservationTracker::update(const game::Game& game, const std::vector<game::
   // Found traps on explored cells, in or out of view.
   for (const std::uint32_t i : trap_cells_) {
     obs_.traps[i] = 0;
-    draw(game, i);
+    draw(i);
   }
   trap_cells_.clear();
   for (const game::Trap& trap : level.traps) {
@@ -136,11 +143,11 @@ void ObservationTracker::update(const game::Game& game, const std::vector<game::
     trap_cells_.push_back(i);
   }
   for (const std::uint32_t i : trap_cells_)
-    draw(game, i);
-  for (const std::uint32_t i : dirty_)
-    draw(game, i);
+    draw(i);
+  for (const std::uint32_t i : dirty_)  // left the picture (the rest is drawn just below)
+    if (obs_.visible[i] == 0 && obs_.monsters[i] == 0) draw(i);
   for (const std::uint32_t i : next_dirty_)
-    draw(game, i);
+    draw(i);
   dirty_.swap(next_dirty_);
 
   update_stats(game);

@@ -82,8 +82,8 @@ class ObservationTracker {
   const Observation& observation() const { return obs_; }
 
  private:
-  void load_level(const game::Game& game);             // a level change: the remembered picture
-  void draw(const game::Game& game, std::uint32_t i);  // the glyph from the layers
+  void load_level(const game::Game& game);  // a level change: the remembered picture
+  void draw(std::uint32_t i);               // the glyph from the layers
   void update_stats(const game::Game& game);
 
   Observation obs_;
@@ -92,6 +92,8 @@ class ObservationTracker {
   std::vector<std::uint32_t> dirty_;                   // cells the last picture drew on
   std::vector<std::uint32_t> next_dirty_;
   std::vector<std::uint32_t> trap_cells_;  // cells the trap layer marks
+  // Glyphs by layer value (index 0 unused), made from the content at reset.
+  std::vector<char> monster_glyphs_, item_glyphs_, terrain_glyphs_;
 };
 
 }  // namespace yendor::api

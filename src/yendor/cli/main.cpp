@@ -19,6 +19,7 @@
 #include "yendor/cli/plan_command.hpp"
 #include "yendor/cli/play_command.hpp"
 #include "yendor/cli/replay_command.hpp"
+#include "yendor/cli/serve_command.hpp"
 #include "yendor/cli/view_command.hpp"
 #include "yendor/core/error.hpp"
 #include "yendor/fov/fov.hpp"
@@ -152,6 +153,25 @@ CLI::App* add_replay_command(CLI::App& app, yendor::cli::ReplayCommandOptions& o
   cmd->add_flag("--headless", options.headless, "verify without showing (the only mode for now)");
   cmd->add_option("--content", options.content,
                   "the content it was recorded with (default data/game)");
+  return cmd;
+}
+
+// `yendor serve`: its options.
+CLI::App* add_serve_command(CLI::App& app, yendor::cli::ServeOptions& options) {
+  CLI::App* cmd =
+      app.add_subcommand("serve",
+                         "the agent environment over JSON: --stdio, --tcp PORT or --ws PORT "
+                         "(docs/protocol.md)");
+  cmd->add_flag("--stdio", options.stdio, "one session on standard input and output");
+  cmd->add_option("--tcp", options.tcp, "listen for newline-delimited JSON on this TCP port");
+  cmd->add_option("--ws", options.ws, "listen for WebSocket connections on this port");
+  cmd->add_option("--host", options.host, "the address to listen on (default 127.0.0.1)");
+  cmd->add_option("--max-connections", options.max_connections,
+                  "connections served at once (default 64)");
+  cmd->add_option("--max-message", options.max_message,
+                  "bytes per message; longer ones get a too_large error (default 1048576)");
+  cmd->add_option("--threads", options.threads, "threads serving connections (default 2)");
+  cmd->add_option("--content", options.content, "content directory (default data/game)");
   return cmd;
 }
 
@@ -336,6 +356,8 @@ int run(int argc, char** argv) {
   CLI::App* replay_cmd = add_replay_command(app, replay_options);
   cli::ViewCommandOptions view_options;
   CLI::App* view_cmd = add_view_command(app, view_options);
+  cli::ServeOptions serve_options;
+  CLI::App* serve_cmd = add_serve_command(app, serve_options);
   std::string scores_dir;
   CLI::App* scores_cmd = app.add_subcommand("scores", "the high-score list of a game directory");
   scores_cmd->add_option("--dir", scores_dir, "game directory (default as for play)");
@@ -432,6 +454,7 @@ int run(int argc, char** argv) {
   if (play_cmd->parsed()) cli::run_play(play_options, std::cout, std::cerr);
   if (replay_cmd->parsed()) return cli::run_replay(replay_options, std::cout, std::cerr);
   if (view_cmd->parsed()) cli::run_view(view_options);
+  if (serve_cmd->parsed()) return cli::run_serve(serve_options, std::cin, std::cout, std::cerr);
   if (scores_cmd->parsed()) cli::run_scores(scores_dir, std::cout);
   if (evolve_cmd->parsed()) cli::run_evolve_monsters(evolve_options, std::cout, std::cerr);
   if (bench_ai_cmd->parsed()) cli::run_bench_ai(bench_ai_options, std::cout, std::cerr);

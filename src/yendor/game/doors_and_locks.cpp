@@ -25,12 +25,6 @@ bool is_player(const Actor& a) {
   return a.id == k_player_id;
 }
 
-int refuse(Game& game, const Actor& actor, std::string text) {
-  if (is_player(actor))
-    emit(game, Event{EventKind::refused, actor.id, 0, actor.pos, 0, std::move(text)});
-  return 0;
-}
-
 bool contains(const std::vector<Point>& cells, Point p) {
   return std::find(cells.begin(), cells.end(), p) != cells.end();
 }

@@ -32,12 +32,6 @@ bool levitating(const Actor& actor) {
   return actor.status[static_cast<std::size_t>(Status::levitation)] > 0;
 }
 
-int refuse(Game& game, std::string text) {
-  emit(game,
-       Event{EventKind::refused, k_player_id, 0, game.state().player.pos, 0, std::move(text)});
-  return 0;
-}
-
 // Whether add_to_inventory would accept `item` (gold and stacks always fit).
 bool fits(const Game& game, const Actor& actor, const Item& item) {
   if (kind_of(game, item).item_class == ItemClass::gold) return true;
@@ -155,7 +149,9 @@ int do_pick_up(Game& game, const Action& a) {
   const Item& floor = level.items[index];
   // Unpaid stock is bought, not taken, while its shop has a keeper; with none it is free.
   if (floor.price > 0 && shop_has_keeper(game, shop_at(level, floor.pos)))
-    return refuse(game, "You must buy " + item_name(game.content(), floor, true) + " first.");
+    return game.probing()
+               ? 0
+               : refuse(game, "You must buy " + item_name(game.content(), floor, true) + " first.");
   Item item = floor;
   item.price = 0;
   if (!fits(game, player, item)) return refuse(game, "Your pack is full.");
@@ -188,7 +184,9 @@ int do_wield(Game& game, const Action& a) {
   const Item* held = carried(game, a);
   if (held == nullptr) return refuse(game, "You have no such item.");
   if (kind_of(game, *held).item_class != ItemClass::weapon)
-    return refuse(game, "You cannot wield " + item_name(game.content(), *held, true) + ".");
+    return game.probing()
+               ? 0
+               : refuse(game, "You cannot wield " + item_name(game.content(), *held, true) + ".");
   if (player.wielded == held->id) return refuse(game, "You are already wielding that.");
   if (game.probing()) return k_action_cost;
   player.wielded = held->id;
@@ -202,7 +200,9 @@ int do_wear(Game& game, const Action& a) {
   const Item* held = carried(game, a);
   if (held == nullptr) return refuse(game, "You have no such item.");
   if (kind_of(game, *held).item_class != ItemClass::armour)
-    return refuse(game, "You cannot wear " + item_name(game.content(), *held, true) + ".");
+    return game.probing()
+               ? 0
+               : refuse(game, "You cannot wear " + item_name(game.content(), *held, true) + ".");
   if (player.worn == held->id) return refuse(game, "You are already wearing that.");
   if (player.worn != 0) return refuse(game, "You are already wearing armour; take it off first.");
   if (game.probing()) return k_action_cost;

@@ -22,12 +22,6 @@ std::size_t index(Status s) {
   return static_cast<std::size_t>(s);
 }
 
-int refuse(Game& game, std::string text) {
-  emit(game,
-       Event{EventKind::refused, k_player_id, 0, game.state().player.pos, 0, std::move(text)});
-  return 0;
-}
-
 bool is_player(const Actor& actor) {
   return actor.id == k_player_id;
 }
@@ -247,7 +241,8 @@ const ItemKind* use_item(Game& game, const Action& a, bool (*accepts)(ItemClass)
   Item one = *held;
   one.count = 1;
   if (!accepts(kind.item_class)) {
-    refuse(game, std::string(cannot) + " " + item_name(game.content(), one, true) + ".");
+    if (!game.probing())
+      refuse(game, std::string(cannot) + " " + item_name(game.content(), one, true) + ".");
     return nullptr;
   }
   if (game.probing()) return &kind;

@@ -25,12 +25,6 @@ bool has(const Actor& a, Status s) {
   return a.status[static_cast<std::size_t>(s)] > 0;
 }
 
-int refuse(Game& game, const Actor& actor, std::string text) {
-  if (is_player(actor))
-    emit(game, Event{EventKind::refused, actor.id, 0, actor.pos, 0, std::move(text)});
-  return 0;
-}
-
 std::string blocked_text(Tile t) {
   switch (t) {
     case Tile::water_deep:
@@ -103,8 +97,9 @@ int step_actor(Game& game, Actor& actor, Point dir) {
     dir = k_directions8[game.state().world_rng.below(8)];
     stumbled = true;
   }
-  auto blocked = [&](std::string text) {
-    if (!stumbled) return refuse(game, actor, std::move(text));
+  // Generic, so a literal reaches refuse() as one (never copied while probing).
+  auto blocked = [&](auto&& text) {
+    if (!stumbled) return refuse(game, actor, std::forward<decltype(text)>(text));
     if (player) message(game, "You stumble.");
     return k_action_cost;
   };
@@ -115,7 +110,8 @@ int step_actor(Game& game, Actor& actor, Point dir) {
 
   if (Actor* other = actor_at(game, to); other != nullptr && other->hp > 0) {
     if (player) {
-      if (other->peaceful) return blocked("You do not attack " + actor_name(game, *other) + ".");
+      if (other->peaceful)
+        return game.probing() ? 0 : blocked("You do not attack " + actor_name(game, *other) + ".");
       if (game.probing()) return k_action_cost;
       melee_attack(game, actor, *other);
       return k_action_cost;
@@ -134,7 +130,7 @@ int step_actor(Game& game, Actor& actor, Point dir) {
       open_door(game, actor, to);
       return k_action_cost;
     case Tile::door_locked:
-      return stumbled ? blocked({}) : unlock_door(game, actor, to);
+      return stumbled ? blocked(std::string()) : unlock_door(game, actor, to);
     case Tile::door_barred:
       return blocked("Bars block the way; a lever works them.");
     default:

@@ -13,12 +13,6 @@
 namespace yendor::game {
 namespace {
 
-int refuse(Game& game, std::string text) {
-  emit(game,
-       Event{EventKind::refused, k_player_id, 0, game.state().player.pos, 0, std::move(text)});
-  return 0;
-}
-
 std::string with_article(std::string_view noun) {
   const char c = noun.empty() ? 'x' : noun[0];
   const bool vowel = c == 'a' || c == 'e' || c == 'i' || c == 'o' || c == 'u';

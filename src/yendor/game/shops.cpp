@@ -10,11 +10,6 @@
 namespace yendor::game {
 namespace {
 
-void refuse(Game& game, std::string text) {
-  const Actor& player = game.state().player;
-  emit(game, Event{EventKind::refused, player.id, 0, player.pos, 0, std::move(text)});
-}
-
 bool in_or_next_to(const Rect& r, Point p) {
   return p.x >= r.left() - 1 && p.x <= r.right() + 1 && p.y >= r.top() - 1 && p.y <= r.bottom() + 1;
 }
@@ -85,9 +80,10 @@ int do_buy(Game& game, const Action& a) {
   }
   Item item = level.items[static_cast<std::size_t>(index)];
   const int cost = item.price * item.count;
-  const std::string name = item_name(game.content(), item, true);
   if (player.gold < cost) {
-    refuse(game, "You cannot afford " + name + " (" + std::to_string(cost) + " gold).");
+    if (!game.probing())
+      refuse(game, "You cannot afford " + item_name(game.content(), item, true) + " (" +
+                       std::to_string(cost) + " gold).");
     return 0;
   }
   item.price = 0;
@@ -96,6 +92,7 @@ int do_buy(Game& game, const Action& a) {
     refuse(game, "Your pack is full.");
     return 0;
   }
+  const std::string name = item_name(game.content(), item, true);
   level.items.erase(level.items.begin() + index);
   player.gold -= cost;
   // The keeper keeps the takings (and drops them if it ever dies).
@@ -127,8 +124,9 @@ int do_sell(Game& game, const Action& a) {
   }
   const ItemKind& kind = game.content().items[static_cast<std::size_t>(it->kind)];
   if (kind.price <= 0) {
-    refuse(game,
-           "The shopkeeper is not interested in " + item_name(game.content(), *it, true) + ".");
+    if (!game.probing())
+      refuse(game,
+             "The shopkeeper is not interested in " + item_name(game.content(), *it, true) + ".");
     return 0;
   }
   if (game.probing()) return k_action_cost;

@@ -227,6 +227,26 @@ void emit(Game& game, Event event) {
   game.events().push_back(std::move(event));
 }
 
+int refuse(Game& game, std::string text) {
+  const Actor& player = game.state().player;
+  emit(game, Event{EventKind::refused, k_player_id, 0, player.pos, 0, std::move(text)});
+  return 0;
+}
+
+int refuse(Game& game, const char* text) {
+  return game.probing() ? 0 : refuse(game, std::string(text));
+}
+
+int refuse(Game& game, const Actor& actor, std::string text) {
+  if (actor.id == k_player_id)
+    emit(game, Event{EventKind::refused, actor.id, 0, actor.pos, 0, std::move(text)});
+  return 0;
+}
+
+int refuse(Game& game, const Actor& actor, const char* text) {
+  return game.probing() || actor.id != k_player_id ? 0 : refuse(game, actor, std::string(text));
+}
+
 void message(Game& game, std::string text) {
   emit(game, Event{EventKind::message, 0, 0, {}, 0, std::move(text)});
 }

@@ -86,6 +86,14 @@ inline int status_turns(const Actor& actor, Status s) {
 // Appends an event; its text (when not empty) goes into the message log too.
 void emit(Game& game, Event event);
 void message(Game& game, std::string text);
+// Refuses the player's action: a `refused` event saying why; returns 0, the cost of an action
+// not done. While Game::accepts probes, nothing is emitted and a literal is never copied
+// (callers that build a text from names check game.probing() first). The forms with an actor
+// refuse for any actor, silently for monsters.
+int refuse(Game& game, std::string text);
+int refuse(Game& game, const char* text);
+int refuse(Game& game, const Actor& actor, std::string text);
+int refuse(Game& game, const Actor& actor, const char* text);
 
 // Haste doubles, slow halves (both: normal).
 int effective_speed(const Actor& actor);

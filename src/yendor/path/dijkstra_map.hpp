@@ -31,6 +31,18 @@ struct Goal {
 
 class DijkstraMap {
  public:
+  DijkstraMap() = default;
+  // A copy carries the values only: the working space is the copy's own and every call
+  // fills it from scratch, so a game's snapshot (api::Env::clone) does not copy it.
+  DijkstraMap(const DijkstraMap& other) : values_(other.values_) {}
+  DijkstraMap& operator=(const DijkstraMap& other) {
+    values_ = other.values_;
+    return *this;
+  }
+  DijkstraMap(DijkstraMap&&) noexcept = default;
+  DijkstraMap& operator=(DijkstraMap&&) noexcept = default;
+  ~DijkstraMap() = default;
+
   // Every cell's value becomes the least over goals g and walks w from the cell to g of
   // g.value + cost(w); k_unreachable where no goal can be reached (and on impassable cells).
   // Goals outside the map or on impassable cells are ignored. Throws InputError from
