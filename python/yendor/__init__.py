@@ -17,6 +17,8 @@ The module never needs gymnasium; when it is importable, Env is a gymnasium.Env,
 are gymnasium.spaces, and register_envs() registers "Yendor-v0" and friends. docs/python.md.
 """
 
+import os
+
 import numpy as np
 
 from . import _yendor
@@ -32,7 +34,8 @@ except ImportError:  # the module itself never needs gymnasium
     from . import spaces
     _EnvBase = object
 
-__all__ = ["Env", "VectorEnv", "generate", "analyze", "register_envs", "InputError",
+__all__ = ["Env", "VectorEnv", "generate", "analyze", "verify_replay", "register_envs",
+           "InputError",
            "ACTION_COUNT", "ACTION_NAMES", "STAT_NAMES", "ITEM_FIELDS", "TILE_NAMES",
            "GENERATORS", "TRAP_NAMES", "action_index"]
 
@@ -136,6 +139,20 @@ class Env(_EnvBase):
             print(text)
             return None
         return text
+
+    def replay(self):
+        """The episode so far as replay text (an Env made or reset with record=True): seed,
+        setup, every action and state checks, ending with the current outcome. Save it and
+        `yendor replay FILE` shows it; `--headless` verifies it."""
+        return self._env.replay()
+
+    def save_replay(self, path):
+        """Writes replay() to `path` (through a temporary file, then renamed)."""
+        text = self.replay()
+        tmp = f"{path}.tmp{os.getpid()}"
+        with open(tmp, "w", encoding="utf-8") as f:
+            f.write(text)
+        os.replace(tmp, path)
 
     def clone(self):
         """A full, independent copy of this environment (the forward model search needs)."""
@@ -251,6 +268,14 @@ def analyze(tiles_or_name, width=80, height=50, seed=1, **params):
     else:
         tiles = tiles_or_name
     return _yendor.analyze(np.ascontiguousarray(tiles, dtype=np.uint8))
+
+
+def verify_replay(text, content_dir=None):
+    """Re-runs replay text (Env.replay(), a file of `yendor play`) from its seed, checking
+    every state check and the end, as `yendor replay FILE --headless` does. Returns a dict:
+    ok, steps, outcome, first_divergence (None or the step whose check differs), message.
+    A malformed text raises InputError naming the line."""
+    return _yendor.verify_replay(text, content_dir or "")
 
 
 def register_envs():

@@ -10,6 +10,7 @@
 #include "yendor/api/env.hpp"
 #include "yendor/core/error.hpp"
 #include "yendor/game/highscore.hpp"
+#include "yendor/game/replay.hpp"
 
 namespace yendor::api {
 namespace {
@@ -214,6 +215,73 @@ TEST(Env, OneGeneratorAndSizeForEveryLevel) {
   EXPECT_EQ(env.game().level().recipe.generator, "caves");
   EXPECT_EQ(env.observation().size, (Size{60, 40}));
   EXPECT_EQ(env.observation().glyphs.size(), 60u * 40u);
+}
+
+// Recorded episodes: what the Env played, refused actions and game-action objects included,
+// verifies as a replay from any point; clones carry the recording with them.
+TEST(EnvRecording, EpisodesVerifyAsReplays) {
+  EnvOptions options;
+  options.record = true;
+  options.check_every = 7;
+  options.levels = 3;
+  options.start_depth = 2;
+  Env env(shared_test_content(), options);
+  env.reset(31);
+  ASSERT_TRUE(env.recording());
+  Rng rng = Rng::for_stream(5, "bot");
+  env.step(k_ascend + 1);  // whatever it is, a refusal or not, it is recorded
+  game::Action search;
+  search.type = game::ActionType::search;
+  env.step(search);
+  play(env, 6, 300);
+  const Env snapshot = env.clone();
+  const game::Replay at_snapshot = env.replay();
+  EXPECT_EQ(at_snapshot.header.start_depth, 2);
+  EXPECT_EQ(at_snapshot.header.seed, 31u);
+  EXPECT_EQ(static_cast<std::int64_t>(at_snapshot.actions.size()), env.steps());
+  EXPECT_EQ(at_snapshot.checks.size(), static_cast<std::size_t>(env.steps() / 7));
+  EXPECT_EQ(at_snapshot.final_hash, env.state_hash());
+  game::ReplayResult result = game::verify_replay(at_snapshot, shared_test_content());
+  EXPECT_TRUE(result.ok) << result.message;
+
+  // Played to its end, then restored: the recording is the snapshot's again.
+  while (!env.done())
+    env.step(testing::random_legal_action(env, rng));
+  const game::Replay whole = env.replay();
+  EXPECT_NE(whole.outcome, game::Outcome::playing);
+  result = game::verify_replay(game::parse_replay(game::format_replay(whole), "env.replay"),
+                               shared_test_content());
+  EXPECT_TRUE(result.ok) << result.message;
+  EXPECT_EQ(result.outcome, env.game().state().outcome);
+  env.restore(snapshot);
+  EXPECT_EQ(env.replay().actions, at_snapshot.actions);
+  EXPECT_TRUE(game::verify_replay(env.replay(), shared_test_content()).ok);
+
+  // A new episode starts a new recording.
+  env.reset(32);
+  EXPECT_TRUE(env.replay().actions.empty());
+  EXPECT_EQ(env.replay().header.seed, 32u);
+}
+
+TEST(EnvRecording, OffByDefaultAndOptionsParse) {
+  Env env(shared_test_content());
+  env.reset(1);
+  EXPECT_FALSE(env.recording());
+  EXPECT_THROW((void)env.replay(), std::logic_error);
+  EnvOptions o;
+  for (const char* yes : {"true", "True", "1"}) {
+    o.record = false;
+    set_option(o, "record", yes);
+    EXPECT_TRUE(o.record) << yes;
+  }
+  set_option(o, "record", "false");
+  EXPECT_FALSE(o.record);
+  EXPECT_THROW(set_option(o, "record", "maybe"), InputError);
+  set_option(o, "check_every", "25");
+  EXPECT_EQ(o.check_every, 25);
+  EXPECT_THROW(set_option(o, "check_every", "0"), InputError);
+  o.check_every = 0;
+  EXPECT_THROW(validate(o), InputError);
 }
 
 }  // namespace

@@ -24,6 +24,7 @@ Replay sample_replay() {
   r.header.name = "Sir Robin the Brave";
   r.header.levels = 4;
   r.header.setup = {Difficulty::hard, "caves", {100, 60}};
+  r.header.start_depth = 3;
   r.header.content_hash = 0x0123456789abcdefULL;
   r.header.check_every = 2;
   Action move;
@@ -49,6 +50,7 @@ void expect_same(const Replay& a, const Replay& b) {
   EXPECT_EQ(a.header.name, b.header.name);
   EXPECT_EQ(a.header.levels, b.header.levels);
   EXPECT_EQ(a.header.setup, b.header.setup);
+  EXPECT_EQ(a.header.start_depth, b.header.start_depth);
   EXPECT_EQ(a.header.content_hash, b.header.content_hash);
   EXPECT_EQ(a.header.check_every, b.header.check_every);
   EXPECT_EQ(a.actions, b.actions);
@@ -66,9 +68,9 @@ TEST(ReplayFormat, RoundTrips) {
   const std::string text = format_replay(r);
   expect_same(parse_replay(text, "r.replay"), r);
   // The documented layout: a header, then actions with check lines after their step.
-  EXPECT_EQ(text.rfind("yendor replay 2\nseed 18446744073709551615\nname Sir Robin the Brave\n"
+  EXPECT_EQ(text.rfind("yendor replay 3\nseed 18446744073709551615\nname Sir Robin the Brave\n"
                        "levels 4\ndifficulty hard\ngenerator caves\nsize 100x60\n"
-                       "content 0123456789abcdef\ncheck_every 2\n",
+                       "start_depth 3\ncontent 0123456789abcdef\ncheck_every 2\n",
                        0),
             0u)
       << text;
@@ -99,10 +101,23 @@ TEST(ReplayFormat, VersionOneHasTheDefaultSetup) {
   EXPECT_EQ(r.header.setup, DungeonSetup{});
   EXPECT_EQ(r.header.levels, 3);
   EXPECT_EQ(r.actions.size(), 1u);
-  // Written out again, it is a version 2 file that reads back the same.
+  EXPECT_EQ(r.header.start_depth, 1);
+  // Written out again, it is a version 3 file that reads back the same.
   const std::string again = format_replay(r);
-  EXPECT_EQ(again.rfind("yendor replay 2\n", 0), 0u) << again;
+  EXPECT_EQ(again.rfind("yendor replay 3\n", 0), 0u) << again;
   EXPECT_EQ(parse_replay(again, "again").header.setup, DungeonSetup{});
+}
+
+// Version 2 files (before the start depth) still read, starting on level 1.
+TEST(ReplayFormat, VersionTwoStartsOnLevelOne) {
+  const Replay r = parse_replay(
+      "yendor replay 2\nseed 7\nname Ann\nlevels 3\ndifficulty hard\ngenerator -\nsize -\n"
+      "content 0123456789abcdef\ncheck_every 5\nwait\n",
+      "v2.replay");
+  EXPECT_EQ(r.header.version, 2);
+  EXPECT_EQ(r.header.setup.difficulty, Difficulty::hard);
+  EXPECT_EQ(r.header.start_depth, 1);
+  EXPECT_EQ(r.actions.size(), 1u);
 }
 
 TEST(ReplayFormat, BadFilesNameFileAndLine) {
@@ -133,14 +148,17 @@ TEST(ReplayFormat, BadFilesNameFileAndLine) {
       {replace_line(4, "levels -2"), "f.replay:4:"},
       {replace_line(5, "difficulty nightmare"), "f.replay:5:"},
       {replace_line(7, "size 100"), "f.replay:7:"},
-      {replace_line(8, "content 12345"), "f.replay:8:"},
-      {replace_line(9, "check_every 0"), "f.replay:9:"},
-      {replace_line(10, "move 3 0"), "f.replay:10:"},
-      {replace_line(11, "frobnicate"), "f.replay:11:"},
-      {replace_line(12, "check 3 ffffffffffffffff"), "f.replay:12:"},
-      {replace_line(12, "check 2 xyz"), "f.replay:12:"},
-      {good + "wait\n", "f.replay:18:"},
-      {replace_line(17, "end sleeping feedfacecafebeef"), "f.replay:17:"},
+      {replace_line(8, "start_depth 0"), "f.replay:8:"},
+      {replace_line(8, "start_depth deep"), "f.replay:8:"},
+      {replace_line(8, "content 0123456789abcdef"), "f.replay:8:"},
+      {replace_line(9, "content 12345"), "f.replay:9:"},
+      {replace_line(10, "check_every 0"), "f.replay:10:"},
+      {replace_line(11, "move 3 0"), "f.replay:11:"},
+      {replace_line(12, "frobnicate"), "f.replay:12:"},
+      {replace_line(13, "check 3 ffffffffffffffff"), "f.replay:13:"},
+      {replace_line(13, "check 2 xyz"), "f.replay:13:"},
+      {good + "wait\n", "f.replay:19:"},
+      {replace_line(18, "end sleeping feedfacecafebeef"), "f.replay:18:"},
       {"yendor replay 1\nseed 1\n", "f.replay:2:"},
   };
   for (const Case& c : cases) {
@@ -186,14 +204,16 @@ TEST(ReplayRecorder, RejectsNamesThatBreakTheFormat) {
 }
 
 // A game played by the random player, recorded as a session records it.
-Replay record_game(std::uint64_t seed, int steps, int check_every) {
+Replay record_game(std::uint64_t seed, int steps, int check_every, int start_depth = 1) {
   GameOptions options;
   options.seed = seed;
   options.name = "Recorder";
+  options.start_depth = start_depth;
   Game game(shared_test_content(), options);
   ReplayHeader h;
   h.seed = seed;
   h.name = options.name;
+  h.start_depth = start_depth;
   h.content_hash = content_hash(*shared_test_content());
   h.check_every = check_every;
   ReplayRecorder recorder(h);
@@ -309,6 +329,64 @@ TEST_F(ReplayVerify, OtherContentIsReportedAsSuch) {
   EXPECT_FALSE(result.ok);
   EXPECT_EQ(result.first_divergence, std::nullopt);
   EXPECT_NE(result.message.find("other content"), std::string::npos) << result.message;
+}
+
+// A game that starts deeper (the agent environment's start_depth) replays from that depth;
+// the same actions from level 1 are another game.
+TEST_F(ReplayVerify, StartDepthIsPartOfTheReplay) {
+  const Replay r = record_game(5, 400, 50, 2);
+  ASSERT_EQ(r.header.start_depth, 2);
+  const ReplayResult result = verify_replay(r, shared_test_content());
+  EXPECT_TRUE(result.ok) << result.message;
+  Replay from_the_top = r;
+  from_the_top.header.start_depth = 1;
+  EXPECT_FALSE(verify_replay(from_the_top, shared_test_content()).ok);
+  Replay too_deep = r;
+  too_deep.header.start_depth = 99;  // a header that parses but names no level of this game
+  const ReplayResult bad = verify_replay(too_deep, shared_test_content());
+  EXPECT_FALSE(bad.ok);
+  EXPECT_EQ(bad.first_divergence, std::nullopt);
+  EXPECT_NE(bad.message.find("start_depth 99"), std::string::npos) << bad.message;
+}
+
+TEST(GameStartDepth, StartsOnThatLevelsUpStairsWithoutEvents) {
+  GameOptions options;
+  options.seed = 11;
+  options.start_depth = 2;
+  Game game(shared_test_content(), options);
+  EXPECT_EQ(game.state().depth, 2);
+  EXPECT_EQ(game.state().info.deepest, 2);
+  EXPECT_EQ(game.state().dungeon[0].depth, 1);  // level 1 was made on the way
+  EXPECT_TRUE(game.events().empty());
+  for (const int bad : {0, -1, 99}) {
+    options.start_depth = bad;
+    EXPECT_THROW(Game(shared_test_content(), options), InputError) << bad;
+  }
+}
+
+// finished() ends a copy with the game as it is now, leaving the recorder to go on.
+TEST(ReplayRecorder, FinishedLeavesTheRecorderGoingOn) {
+  GameOptions options;
+  options.seed = 3;
+  Game game(shared_test_content(), options);
+  ReplayHeader h;
+  h.seed = 3;
+  h.name = options.name;
+  h.content_hash = content_hash(*shared_test_content());
+  h.check_every = 1;
+  ReplayRecorder recorder(h);
+  Action wait;
+  wait.type = ActionType::wait;
+  game.step(wait);
+  recorder.record(wait, game);
+  const Replay now = recorder.finished(game);
+  EXPECT_EQ(now.outcome, Outcome::playing);
+  EXPECT_EQ(now.final_hash, state_hash(game.state(), game.content()));
+  EXPECT_FALSE(recorder.replay().outcome.has_value());
+  EXPECT_TRUE(verify_replay(now, shared_test_content()).ok);
+  game.step(wait);
+  recorder.record(wait, game);
+  EXPECT_EQ(recorder.replay().actions.size(), 2u);
 }
 
 }  // namespace

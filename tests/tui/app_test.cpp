@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <deque>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -52,7 +53,13 @@ class Scripted final : public Display {
     inputs_.pop_front();
     return i;
   }
+  // No clock: the wait is logged and a tick comes at once.
+  Input read_within(int ms) override {
+    waits.push_back(ms);
+    return Input::of(InputKind::tick);
+  }
   std::vector<std::string> frames;
+  std::vector<int> waits;
 
  private:
   Size size_;
@@ -144,6 +151,32 @@ TEST(App, ATooSmallDisplayGetsAMessageAndOnlyCtrlCGoesThrough) {
   EXPECT_EQ(log.front(), "menu got Ctrl-C");
   const Canvas tiny = app.frame({5, 2});
   EXPECT_EQ(tiny.clipped(), 0);  // wrapped, never drawn off the edge
+}
+
+// A screen that moves by itself: it asks for a tick every 50 ms until it has had three, then
+// waits for keys like any other.
+class Ticker final : public Screen {
+ public:
+  std::string_view name() const override { return "ticker"; }
+  void draw(Canvas& canvas) const override { canvas.text({0, 0}, std::to_string(ticks)); }
+  std::optional<int> wait_ms() const override {
+    return ticks < 3 ? std::optional<int>(50) : std::nullopt;
+  }
+  Transition handle(const Input& input) override {
+    if (input.kind == InputKind::tick) ++ticks;
+    if (input.is(U'q')) return Transition::quit();
+    return Transition::stay();
+  }
+  int ticks = 0;
+};
+
+TEST(App, ScreensThatWaitGetTicks) {
+  App app(std::make_unique<Ticker>());
+  Scripted display(k_min_size, {Input::of_key(U'x'), Input::of_key(U'q')});
+  app.run(display);
+  EXPECT_EQ(display.waits, (std::vector<int>{50, 50, 50}));
+  ASSERT_EQ(display.frames.size(), 5u);  // three ticks, then two keys
+  EXPECT_EQ(display.frames[3].substr(0, 1), "3");
 }
 
 }  // namespace

@@ -194,10 +194,57 @@ TEST_F(TmuxPlay, TheTerminalIsGivenBack) {
   EXPECT_EQ(line.find("-echo"), std::string::npos) << screen;
 }
 
+// A game played and saved records current.replay; `yendor replay` plays it back in the
+// terminal to the end, steps back on a key and closes on q; --headless verifies it.
+TEST_F(TmuxPlay, ReplayViewerPlaysARecordedGame) {
+  {
+    TmuxSession tmux("record", play_command(), {80, 24});
+    ASSERT_TRUE(tmux.started());
+    ASSERT_TRUE(tmux.wait_for("New game")) << tmux.screen();
+    tmux.text("n");
+    ASSERT_TRUE(tmux.wait_for("Seed")) << tmux.screen();
+    tmux.keys("Tab");
+    tmux.text("42");
+    tmux.keys("Enter");
+    ASSERT_TRUE(tmux.wait_for("Seed 42")) << tmux.screen();
+    tmux.text("hjkl.s.");
+    tmux.text("S");
+    ASSERT_TRUE(tmux.wait_for("Continue the saved game")) << tmux.screen();
+    tmux.text("q");
+    ASSERT_TRUE(tmux.wait_ended()) << tmux.screen();
+  }
+  const std::string replay = (dir_ / "games" / "current.replay").string();
+  ASSERT_TRUE(std::filesystem::exists(replay));
+  const ProcessResult verified = run(
+      {"replay", replay, "--headless", "--content", std::string(YENDOR_SOURCE_DIR) + "/data/game"});
+  EXPECT_EQ(verified.exit_code, 0) << verified.err;
+  EXPECT_NE(verified.out.find("replay ok: 7 steps"), std::string::npos) << verified.out;
+
+  const std::string command = "LANG=C.UTF-8 TERM=xterm-256color " + shell_quote(YENDOR_EXE) +
+                              " replay " + shell_quote(replay) + " --speed 20 --content " +
+                              shell_quote(std::string(YENDOR_SOURCE_DIR) + "/data/game");
+  TmuxSession tmux("replay", command, {80, 24});
+  ASSERT_TRUE(tmux.started());
+  ASSERT_TRUE(tmux.wait_for("End of replay at 7/7: playing")) << tmux.screen();
+  expect_fits(tmux.screen());
+  EXPECT_NE(tmux.screen().find("Seed 42"), std::string::npos) << tmux.screen();
+  tmux.text(",");
+  ASSERT_TRUE(tmux.wait_for("6/7 paused")) << tmux.screen();
+  tmux.text("q");
+  EXPECT_TRUE(tmux.wait_ended()) << tmux.screen();
+}
+
 TEST_F(TmuxPlay, WithoutATerminalPlaySaysSo) {
   const ProcessResult r = run({"play", "--dir", (dir_ / "games").string()});
   EXPECT_EQ(r.exit_code, 2) << r.err;
   EXPECT_NE(r.err.find("needs a terminal"), std::string::npos) << r.err;
+  const std::string replay = (dir_ / "none.replay").string();
+  std::ofstream(replay) << "yendor replay 3\nseed 1\nname A\nlevels 0\ndifficulty normal\n"
+                           "generator -\nsize -\nstart_depth 1\ncontent 0000000000000000\n"
+                           "check_every 10\n";
+  const ProcessResult viewer = run({"replay", replay});
+  EXPECT_EQ(viewer.exit_code, 2) << viewer.err;
+  EXPECT_NE(viewer.err.find("other content"), std::string::npos) << viewer.err;
 }
 
 }  // namespace

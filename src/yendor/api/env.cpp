@@ -44,6 +44,9 @@ void validate(const EnvOptions& options) {
                      " outside 1..levels");
   if (options.max_steps < 0)
     throw InputError("env: max_steps " + std::to_string(options.max_steps) + " is negative");
+  if (options.check_every < 1)
+    throw InputError("env: check_every " + std::to_string(options.check_every) +
+                     " must be at least 1");
 }
 
 namespace {
@@ -88,6 +91,15 @@ void set_option(EnvOptions& o, std::string_view key, std::string_view value) {
     o.reward = *r;
   } else if (key == "max_steps") {
     o.max_steps = option_number<std::int64_t>(key, value, 0, 1'000'000'000'000LL);
+  } else if (key == "record") {
+    if (value == "true" || value == "True" || value == "1")
+      o.record = true;
+    else if (value == "false" || value == "False" || value == "0")
+      o.record = false;
+    else
+      throw bad("true or false");
+  } else if (key == "check_every") {
+    o.check_every = option_number<int>(key, value, 1, 1'000'000'000);
   } else if (key == "name") {
     if (value.empty() || value.size() > 40) throw bad("1 to 40 characters");
     o.name = std::string(value);
@@ -112,19 +124,20 @@ const Observation& Env::reset(std::uint64_t seed, const EnvOptions& options) {
 }
 
 const Observation& Env::reset(std::uint64_t seed) {
+  // Checked before the game is replaced, so a bad start depth leaves the last episode alone.
+  const int levels = options_.levels > 0 ? options_.levels : content_->dungeon.levels;
+  if (options_.start_depth > levels)
+    throw InputError("env: start_depth " + std::to_string(options_.start_depth) +
+                     " is below the dungeon's last level " + std::to_string(levels));
   game::GameOptions g;
   g.seed = seed;
   g.name = options_.name;
   g.levels = options_.levels;
   g.setup = options_.setup;
+  g.start_depth = options_.start_depth;
   game_.emplace(content_, g);
-  if (options_.start_depth > game_->state().levels)
-    throw InputError("env: start_depth " + std::to_string(options_.start_depth) +
-                     " is below the dungeon's last level " + std::to_string(game_->state().levels));
-  if (options_.start_depth > 1) {
-    game::change_level(*game_, options_.start_depth, true);
-    game_->events().clear();
-  }
+  recorder_.reset();
+  if (options_.record) recorder_.emplace(game::replay_header(g, *content_, options_.check_every));
   seed_ = seed;
   steps_ = 0;
   terminated_ = false;
@@ -163,6 +176,7 @@ StepResult Env::step(const game::Action& action) {
   if (done()) throw std::logic_error("env: the episode is over; reset it");
   const std::vector<game::Event>& events = game_->step(action);
   ++steps_;
+  if (recorder_) recorder_->record(action, *game_);
   mask_ready_ = false;
   tracker_.update(*game_, events);
   StepResult r;
@@ -207,6 +221,11 @@ void Env::restore(const Env& snapshot) {
 
 std::uint64_t Env::state_hash() const {
   return game::state_hash(game().state(), *content_);
+}
+
+game::Replay Env::replay() const {
+  if (!recorder_) throw std::logic_error("env: not recording; reset with the option record on");
+  return recorder_->finished(*game_);
 }
 
 int random_legal_action(Env& env, Rng& rng) {

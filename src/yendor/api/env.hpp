@@ -19,6 +19,7 @@
 #include "yendor/core/rng.hpp"
 #include "yendor/game/content.hpp"
 #include "yendor/game/game.hpp"
+#include "yendor/game/replay.hpp"
 #include "yendor/game/setup.hpp"
 
 namespace yendor::api {
@@ -39,6 +40,8 @@ struct EnvOptions {
   RewardKind reward = RewardKind::score;
   std::int64_t max_steps = 0;  // truncation after this many steps; 0: none
   std::string name = "Agent";
+  bool record = false;    // keep the episode as a replay (replay() below)
+  int check_every = 100;  // steps between the replay's state checks
   bool operator==(const EnvOptions&) const = default;
 };
 
@@ -48,7 +51,8 @@ void validate(const EnvOptions& options);
 
 // The options by name, as the protocol and Python give them (docs/env.md).
 inline constexpr std::string_view k_option_names =
-    "rules, difficulty, generator, size, levels, start_depth, reward, max_steps, name";
+    "rules, difficulty, generator, size, levels, start_depth, reward, max_steps, name, record, "
+    "check_every";
 // Sets option `key` from its text ("levels" "12", "size" "80x50", "generator" "" for the
 // recipe's); InputError naming the option for an unknown name or a bad value. Check the whole
 // set with validate() after.
@@ -94,12 +98,20 @@ class Env {
   // A hash of the whole game state (game/state_codec): equal states, equal hashes.
   std::uint64_t state_hash() const;
 
+  // The episode so far as a replay (game/replay.hpp: seed, setup, every action, a state check
+  // every check_every steps) ending with the current outcome and state hash, so any prefix
+  // verifies with `yendor replay FILE --headless`. std::logic_error unless the episode was
+  // reset with the option record on.
+  game::Replay replay() const;
+  bool recording() const { return recorder_.has_value(); }
+
  private:
   double reward_value() const;
 
   std::shared_ptr<const game::Content> content_;
   EnvOptions options_;
-  std::optional<game::Game> game_;  // engaged from the first reset
+  std::optional<game::Game> game_;                // engaged from the first reset
+  std::optional<game::ReplayRecorder> recorder_;  // engaged while recording
   ObservationTracker tracker_;
   std::vector<std::uint8_t> mask_;
   bool mask_ready_ = false;

@@ -33,9 +33,9 @@ struct ProtocolError : std::runtime_error {
   throw ProtocolError("bad_request", message);
 }
 
-constexpr std::array<std::string_view, 10> k_ops = {"hello",         "reset", "step",    "observe",
-                                                    "legal_actions", "clone", "restore", "forget",
-                                                    "render",        "close"};
+constexpr std::array<std::string_view, 11> k_ops = {"hello",         "reset",  "step",    "observe",
+                                                    "legal_actions", "clone",  "restore", "forget",
+                                                    "render",        "replay", "close"};
 
 constexpr std::array<std::string_view, 11> k_fields = {"width",   "height",    "glyphs",  "terrain",
                                                        "visible", "monsters",  "items",   "traps",
@@ -90,10 +90,10 @@ EnvOptions read_options(const json& object, EnvOptions options) {
     for (const auto& [key, value] : object.items()) {
       if (value.is_string())
         set_option(options, key, value.get<std::string>());
-      else if (value.is_number_integer())
+      else if (value.is_number_integer() || value.is_boolean())
         set_option(options, key, value.dump());
       else
-        bad_request("'options." + key + "' must be a string or an integer");
+        bad_request("'options." + key + "' must be a string, an integer or a boolean");
     }
     validate(options);
   } catch (const InputError& e) {
@@ -253,7 +253,8 @@ struct SessionOps {
       item_fields.push_back(std::string(n));
     reply["protocol"] = k_protocol_version;
     reply["server"] = "yendor";
-    reply["capabilities"] = {"clone", "restore", "legal_actions", "render_text", "fields"};
+    reply["capabilities"] = {"clone",       "restore", "legal_actions",
+                             "render_text", "fields",  "replay"};
     reply["actions"] = std::move(actions);
     reply["stats"] = std::move(stats);
     reply["item_fields"] = std::move(item_fields);
@@ -366,6 +367,14 @@ struct SessionOps {
     Env& env = started(s);
     reply["text"] = render_text(env.game(), env.observation());
   }
+
+  static void replay(Session& s, json& reply) {
+    const Env& env = started(s);
+    if (!env.recording())
+      bad_request("this episode is not recorded: reset with options {\"record\": true}");
+    reply["replay"] = game::format_replay(env.replay());
+    reply["steps"] = env.steps();
+  }
 };
 
 Session::Session(std::shared_ptr<const game::Content> content)
@@ -411,6 +420,8 @@ std::string Session::handle(std::string_view message) {
       SessionOps::forget(*this, request);
     } else if (op == "render") {
       SessionOps::render(*this, request, reply);
+    } else if (op == "replay") {
+      SessionOps::replay(*this, reply);
     } else if (op == "close") {
       closed_ = true;
     } else {

@@ -147,10 +147,14 @@ CLI::App* add_view_command(CLI::App& app, yendor::cli::ViewCommandOptions& optio
 
 // `yendor replay`: its options.
 CLI::App* add_replay_command(CLI::App& app, yendor::cli::ReplayCommandOptions& options) {
-  CLI::App* cmd =
-      app.add_subcommand("replay", "re-run a recorded game and check that it reaches the same end");
+  CLI::App* cmd = app.add_subcommand(
+      "replay", "watch a recorded game in the terminal, or verify it with --headless");
   cmd->add_option("file", options.file, "the replay file")->required();
-  cmd->add_flag("--headless", options.headless, "verify without showing (the only mode for now)");
+  cmd->add_flag("--headless", options.headless,
+                "re-run it without showing and check that it reaches the same end");
+  cmd->add_option("--speed", options.speed, "actions per second, 0.5 to 1000 (default 10)")
+      ->check(CLI::Range(0.5, 1000.0));
+  cmd->add_flag("--paused", options.paused, "start paused (space plays, . steps)");
   cmd->add_option("--content", options.content,
                   "the content it was recorded with (default data/game)");
   return cmd;

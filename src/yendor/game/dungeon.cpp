@@ -164,6 +164,9 @@ void start_new_game(Game& game, const GameOptions& options) {
     throw InputError("levels " + std::to_string(options.levels) + " is outside 1.." +
                      std::to_string(most) + " (the dungeon recipe's levels)");
   validate_setup(options.setup);
+  if (options.start_depth < 1 || options.start_depth > levels)
+    throw InputError("start_depth " + std::to_string(options.start_depth) + " is outside 1.." +
+                     std::to_string(levels) + " (the dungeon's levels)");
   std::vector<int> kit;
   for (const std::string& id : content.dungeon.start_items) {
     const int kind = content.item_index(id);

@@ -23,6 +23,10 @@ constexpr Handler k_handlers[k_action_type_count] = {
 Game::Game(std::shared_ptr<const Content> content, const GameOptions& options)
     : content_(std::move(content)) {
   start_new_game(*this, options);
+  if (options.start_depth > 1) {
+    change_level(*this, options.start_depth, true);
+    events_.clear();  // arriving there is where the game starts, not an event of it
+  }
   update_view();
 }
 

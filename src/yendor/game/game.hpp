@@ -22,6 +22,9 @@ struct GameOptions {
   std::string name = "Adventurer";
   int levels = 0;  // 0: the dungeon recipe's count
   DungeonSetup setup;
+  // The level the player starts on, arriving on its up stairs (levels above it are made
+  // first, as if passed through); 1..levels.
+  int start_depth = 1;
 };
 
 // The player's sight radius (docs/rules.md).

@@ -17,7 +17,7 @@ namespace yendor::game {
 namespace {
 
 constexpr std::string_view k_magic = "yendor replay";
-constexpr int k_replay_version = 2;
+constexpr int k_replay_version = 3;
 constexpr int k_oldest_replay_version = 1;  // version 1: no difficulty, generator, size lines
 
 // FNV-1a over a canonical byte form of the content: every field that changes the game.
@@ -312,6 +312,13 @@ void ReplayRecorder::finish(const Game& game) {
   replay_.final_hash = state_hash(game.state(), game.content());
 }
 
+Replay ReplayRecorder::finished(const Game& game) const {
+  Replay out = replay_;
+  out.outcome = game.state().outcome;
+  out.final_hash = state_hash(game.state(), game.content());
+  return out;
+}
+
 std::string format_replay(const Replay& replay) {
   const ReplayHeader& h = replay.header;
   std::string out;
@@ -324,6 +331,7 @@ std::string format_replay(const Replay& replay) {
   out += "difficulty " + std::string(to_string(h.setup.difficulty)) + "\n";
   out += "generator " + (h.setup.generator.empty() ? "-" : h.setup.generator) + "\n";
   out += "size " + (h.setup.size == Size{} ? "-" : size_text(h.setup.size)) + "\n";
+  out += "start_depth " + std::to_string(h.start_depth) + "\n";
   out += "content " + hex64(h.content_hash) + "\n";
   out += "check_every " + std::to_string(h.check_every) + "\n";
   std::size_t next_check = 0;
@@ -359,6 +367,7 @@ Replay parse_replay(const std::string& text, const std::string& file_name) {
   // The header: these keys, in this order.
   std::vector<const char*> keys = {"seed", "name", "levels", "content", "check_every"};
   if (h.version >= 2) keys.insert(keys.begin() + 3, {"difficulty", "generator", "size"});
+  if (h.version >= 3) keys.insert(keys.begin() + 6, "start_depth");
   for (const char* key : keys) {
     do {
       if (!reader.next(line)) reader.fail(std::string("the header ends before '") + key + "'");
@@ -382,6 +391,10 @@ Replay parse_replay(const std::string& text, const std::string& file_name) {
       const std::optional<Size> size = parse_size_text(v);
       if (!size) reader.fail("size must be WIDTHxHEIGHT or -");
       h.setup.size = *size;
+    }
+    if (field == "start_depth") {
+      h.start_depth = reader.number<int>(v, "start_depth");
+      if (h.start_depth < 1) reader.fail("start_depth must be at least 1");
     }
     if (field == "content") h.content_hash = reader.hash(v, "content hash");
     if (field == "check_every") {
@@ -431,23 +444,52 @@ Replay read_replay(const std::string& path) {
   return parse_replay(read_file(path), path);
 }
 
+std::string content_mismatch(const ReplayHeader& header, const Content& content) {
+  const std::uint64_t here = content_hash(content);
+  if (here == header.content_hash) return "";
+  return "replay was recorded with other content (content hash " + hex64(header.content_hash) +
+         ", this content " + hex64(here) +
+         "): run it with the content it was made with (--content DIR)";
+}
+
+GameOptions replay_game_options(const ReplayHeader& header) {
+  GameOptions options;
+  options.seed = header.seed;
+  options.name = header.name;
+  options.levels = header.levels;
+  options.setup = header.setup;
+  options.start_depth = header.start_depth;
+  return options;
+}
+
+ReplayHeader replay_header(const GameOptions& options, const Content& content, int check_every) {
+  ReplayHeader header;
+  header.seed = options.seed;
+  header.name = options.name;
+  header.levels = options.levels;
+  header.setup = options.setup;
+  header.start_depth = options.start_depth;
+  header.content_hash = content_hash(content);
+  header.check_every = check_every;
+  return header;
+}
+
 ReplayResult verify_replay(const Replay& replay, std::shared_ptr<const Content> content) {
   ReplayResult result;
   const ReplayHeader& h = replay.header;
-  const std::uint64_t here = content_hash(*content);
-  if (here != h.content_hash) {
-    result.message = "replay was recorded with other content (content hash " +
-                     hex64(h.content_hash) + ", this content " + hex64(here) +
-                     "): run it with the content it was made with (--content DIR)";
+  if (std::string why = content_mismatch(h, *content); !why.empty()) {
+    result.message = std::move(why);
     return result;
   }
-
-  GameOptions options;
-  options.seed = h.seed;
-  options.name = h.name;
-  options.levels = h.levels;
-  options.setup = h.setup;
-  Game game(std::move(content), options);
+  const GameOptions options = replay_game_options(h);
+  std::optional<Game> made;
+  try {
+    made.emplace(std::move(content), options);
+  } catch (const InputError& e) {
+    result.message = std::string("replay's game cannot be made here: ") + e.what();
+    return result;
+  }
+  Game& game = *made;
   const auto fail = [&result](std::int64_t step, std::string message) {
     result.first_divergence = step;
     result.message = std::move(message);

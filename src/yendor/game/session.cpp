@@ -99,14 +99,7 @@ SessionStart Session::start(const GameOptions& options) {
   }
 
   game_ = std::make_unique<Game>(content_, options);
-  ReplayHeader header;
-  header.seed = options.seed;
-  header.name = options.name;
-  header.levels = options.levels;
-  header.setup = options.setup;
-  header.content_hash = content_hash(*content_);
-  header.check_every = check_every_;
-  recorder_.emplace(header);
+  recorder_.emplace(replay_header(options, *content_, check_every_));
   return result;
 }
 

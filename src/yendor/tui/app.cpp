@@ -72,7 +72,8 @@ void App::run(Display& display) {
       }
       const Size size = display.size();
       display.show(frame(size));
-      const Input input = display.read();
+      const std::optional<int> wait = stack_.back()->wait_ms();
+      const Input input = wait ? display.read_within(*wait) : display.read();
       // Keys typed at a screen nobody can see are dropped, but for Ctrl-C (save and leave).
       const bool hidden = size.width < k_min_size.width || size.height < k_min_size.height;
       if (hidden && input.kind == InputKind::key && input.key != ctrl('c')) continue;

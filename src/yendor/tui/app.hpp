@@ -22,6 +22,9 @@ class Display {
   virtual void show(const Canvas& frame) = 0;
   // Waits for the next input.
   virtual Input read() = 0;
+  // Waits at most `ms` milliseconds for the next input; InputKind::tick when none came. A
+  // display without a clock (a scripted one) ticks at once.
+  virtual Input read_within(int /*ms*/) { return Input::of(InputKind::tick); }
   // Takes the player's display settings (glyphs, colours, mouse); a display without such
   // choices ignores them.
   virtual void configure(const DisplaySettings& /*settings*/) {}

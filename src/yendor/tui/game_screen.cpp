@@ -61,7 +61,7 @@ void draw_sidebar(Canvas& canvas, Rect r, const game::Game& game) {
     canvas.text({r.x, r.y + r.height - 1}, "Seed " + std::to_string(s.seed), dim_style(), r.width);
 }
 
-void draw_messages(Canvas& canvas, Rect r, const game::Game& game, const std::string& look) {
+void draw_messages(Canvas& canvas, Rect r, const game::Game& game, std::string_view look) {
   const std::vector<std::string>& all = game.state().messages;
   // The newest at the bottom; long messages wrap; the look line, when any, on top.
   std::vector<std::string> lines;
@@ -134,15 +134,21 @@ void draw_prompt_line(Canvas& canvas, const GameLayout& layout, std::string_view
 
 GameScreen::GameScreen(std::shared_ptr<game::Session> session) : session_(std::move(session)) {}
 
+Point draw_game_view(Canvas& canvas, const GameLayout& layout, const game::Game& game,
+                     std::string_view top_line) {
+  const Point origin = viewport_origin(
+      game.level().level.size(), {layout.map.width, layout.map.height}, game.state().player.pos);
+  draw_map(canvas, layout.map, game, origin);
+  draw_sidebar(canvas, layout.sidebar, game);
+  draw_messages(canvas, layout.messages, game, top_line);
+  return origin;
+}
+
 void GameScreen::draw(Canvas& canvas) const {
   const game::Game& game = session_->game();
   layout_ = game_layout(canvas.size());
-  origin_ = viewport_origin(game.level().level.size(), {layout_.map.width, layout_.map.height},
-                            game.state().player.pos);
-  draw_map(canvas, layout_.map, game, origin_);
-  draw_sidebar(canvas, layout_.sidebar, game);
   const std::string look = hover_ ? describe_cell(game, *hover_) : "";
-  draw_messages(canvas, layout_.messages, game, look);
+  origin_ = draw_game_view(canvas, layout_, game, look);
 }
 
 void GameScreen::act(const game::Action& action) {

@@ -25,6 +25,12 @@ GameLayout game_layout(Size size);
 // cursor, direction and yes/no prompts).
 void draw_prompt_line(Canvas& canvas, const GameLayout& layout, std::string_view text, Style style);
 
+// The game as the player sees it, without input: the map around the player, the sidebar and
+// the latest messages, with `top_line` (when not empty) over them. Returns the map cell at
+// the map's top-left. The game screen and the replay viewer draw with it.
+Point draw_game_view(Canvas& canvas, const GameLayout& layout, const game::Game& game,
+                     std::string_view top_line);
+
 // What the player knows of map cell `p`, in words ("a goblin, badly wounded", "a closed door",
 // "unexplored").
 std::string describe_cell(const game::Game& game, Point p);

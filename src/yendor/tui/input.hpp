@@ -43,6 +43,7 @@ enum class InputKind : std::uint8_t {
   resize,  // the terminal changed size
   end,     // no more input: the terminal closed, or a scripted run is over
   signal,  // asked to stop from outside (SIGTERM, SIGHUP): save and leave
+  tick,    // nothing arrived within the time the screen asked to wait (Screen::wait_ms)
 };
 
 struct Input {

@@ -15,4 +15,11 @@ void play_in_terminal(std::shared_ptr<const game::Content> content, const std::s
   app.run(terminal);
 }
 
+void view_replay_in_terminal(std::shared_ptr<const game::Content> content, game::Replay replay,
+                             const std::string& title, const ReplayViewOptions& options) {
+  App app(std::make_unique<ReplayScreen>(std::move(content), std::move(replay), title, options));
+  Terminal terminal;
+  app.run(terminal);
+}
+
 }  // namespace yendor::tui

@@ -6,7 +6,9 @@
 #include <string>
 
 #include "yendor/game/content.hpp"
+#include "yendor/game/replay.hpp"
 #include "yendor/tui/menu_screen.hpp"
+#include "yendor/tui/replay_screen.hpp"
 
 namespace yendor::tui {
 
@@ -17,5 +19,11 @@ namespace yendor::tui {
 // fill the new-game setup.
 void play_in_terminal(std::shared_ptr<const game::Content> content, const std::string& game_dir,
                       const NewGameDefaults& defaults = {});
+
+// `yendor replay FILE`: the replay viewer (tui/replay_screen.hpp) until the viewer quits.
+// InputError, before the terminal is taken, when the replay cannot be shown with `content`
+// or there is no terminal.
+void view_replay_in_terminal(std::shared_ptr<const game::Content> content, game::Replay replay,
+                             const std::string& title, const ReplayViewOptions& options);
 
 }  // namespace yendor::tui

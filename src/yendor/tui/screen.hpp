@@ -5,6 +5,7 @@
 // game's rules never see any of it; screens call the game through game::Session.
 
 #include <memory>
+#include <optional>
 #include <string_view>
 
 #include "yendor/tui/canvas.hpp"
@@ -34,6 +35,9 @@ class Screen {
   // Draws the whole screen on `canvas` (cleared before, at least k_min_size).
   virtual void draw(Canvas& canvas) const = 0;
   virtual Transition handle(const Input& input) = 0;
+  // A screen that moves by itself (the replay viewer) asks for an InputKind::tick when no
+  // input arrives within this many milliseconds; nullopt (the default): wait for input.
+  virtual std::optional<int> wait_ms() const { return std::nullopt; }
   // Called when the program must stop now (end of input, SIGTERM): a game saves here.
   virtual void on_stop() {}
   // Called when the screen above it closed; the transition it returns is applied at once (a

@@ -6,7 +6,9 @@
 #include <ncursesw/curses.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <clocale>
 #include <csignal>
 #include <cstdio>
@@ -24,6 +26,7 @@ volatile std::sig_atomic_t g_stop_requested = 0;
 SCREEN* g_screen = nullptr;
 
 // Any-motion mouse reporting (xterm 1003): hovering shows what is under the pointer.
+constexpr int k_stop_poll_ms = 200;  // reads look at the stop flag this often
 constexpr const char* k_motion_on = "\033[?1003h";
 constexpr const char* k_motion_off = "\033[?1003l";
 
@@ -178,7 +181,7 @@ Terminal::Terminal(const DisplaySettings& options) {
   keypad(stdscr, TRUE);
   set_escdelay(25);
   curs_set(0);
-  timeout(200);  // read() polls the stop flag this often
+  timeout(k_stop_poll_ms);
   if (has_colors()) {
     start_color();
     use_default_colors();
@@ -254,24 +257,44 @@ void Terminal::show(const Canvas& frame) {
   refresh();
 }
 
+std::optional<Input> Terminal::poll(int ms) {
+  if (g_stop_requested) return Input::of(InputKind::signal);
+  timeout(ms);
+  wint_t ch = 0;
+  const int kind = get_wch(&ch);
+  if (kind == ERR) {
+    if (::isatty(STDIN_FILENO) == 0) return Input::of(InputKind::end);
+    return std::nullopt;  // the time ran out
+  }
+  if (kind == KEY_CODE_YES && ch == KEY_RESIZE) return Input::of(InputKind::resize);
+  if (kind == KEY_CODE_YES && ch == KEY_MOUSE) {
+    MEVENT event;
+    if (getmouse(&event) != OK) return std::nullopt;
+    const bool click = (event.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED)) != 0;
+    return Input::of_mouse({event.x, event.y}, click);
+  }
+  const char32_t key = translate_key(ch, kind);
+  if (key != 0) return Input::of_key(key);
+  return std::nullopt;
+}
+
 Input Terminal::read() {
+  for (;;)
+    if (std::optional<Input> input = poll(k_stop_poll_ms)) return *input;
+}
+
+Input Terminal::read_within(int ms) {
+  // The front end's own pacing: wall-clock time never reaches the game's rules.
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(ms);
   for (;;) {
-    if (g_stop_requested) return Input::of(InputKind::signal);
-    wint_t ch = 0;
-    const int kind = get_wch(&ch);
-    if (kind == ERR) {
-      if (::isatty(STDIN_FILENO) == 0) return Input::of(InputKind::end);
-      continue;  // the timeout: look at the stop flag again
-    }
-    if (kind == KEY_CODE_YES && ch == KEY_RESIZE) return Input::of(InputKind::resize);
-    if (kind == KEY_CODE_YES && ch == KEY_MOUSE) {
-      MEVENT event;
-      if (getmouse(&event) != OK) continue;
-      const bool click = (event.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED)) != 0;
-      return Input::of_mouse({event.x, event.y}, click);
-    }
-    const char32_t key = translate_key(ch, kind);
-    if (key != 0) return Input::of_key(key);
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+                          deadline - std::chrono::steady_clock::now())
+                          .count();
+    if (left <= 0)
+      return g_stop_requested ? Input::of(InputKind::signal) : Input::of(InputKind::tick);
+    if (std::optional<Input> input =
+            poll(static_cast<int>(std::min<long long>(left, k_stop_poll_ms))))
+      return *input;
   }
 }
 

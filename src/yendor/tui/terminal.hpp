@@ -9,6 +9,7 @@
 // quit), not a signal.
 
 #include <map>
+#include <optional>
 #include <utility>
 
 #include "yendor/tui/app.hpp"
@@ -27,6 +28,7 @@ class Terminal final : public Display {
   Size size() const override;
   void show(const Canvas& frame) override;
   Input read() override;
+  Input read_within(int ms) override;
   // ASCII stand-ins even in a UTF-8 locale, the basic 8 colours even where 256 are, the
   // mouse on or off: at once, from the next frame.
   void configure(const DisplaySettings& settings) override;
@@ -36,6 +38,8 @@ class Terminal final : public Display {
 
  private:
   int attributes_for(const Style& style);
+  // One input within `ms` milliseconds (stop requests first); nullopt when none came.
+  std::optional<Input> poll(int ms);
 
   bool locale_utf8_ = false;
   bool utf8_ = false;

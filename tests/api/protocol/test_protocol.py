@@ -16,6 +16,7 @@ Run (see conftest.py):
 import json
 import random
 import re
+import subprocess
 import time
 
 import pytest
@@ -653,11 +654,14 @@ def test_good_options(client, options):
     ({"max_steps": "ten"}, "max_steps"),
     ({"difficulty": "impossible"}, "difficulty"),
     ({"rules": "dd"}, "rules"),
+    ({"record": "maybe"}, "record"),
+    ({"check_every": 0}, "check_every"),
     ({"generator": "no_such_generator"}, "generator"),
     ({"nonsense": 1}, "nonsense"),
     (5, "options"),
 ], ids=["reward_gold", "size_9x9", "size_word", "levels_negative", "start_depth_too_deep",
-        "max_steps_negative", "max_steps_string", "difficulty", "rules", "generator",
+        "max_steps_negative", "max_steps_string", "difficulty", "rules", "record",
+        "check_every", "generator",
         "unknown_option", "not_an_object"])
 def test_bad_options(client, options, name):
     reply = expect_error(client.request({"op": "reset", "seed": 1, "options": options}),
@@ -673,6 +677,43 @@ def test_bad_seed(client, seed):
     reply = expect_error(client.request({"op": "reset", "seed": seed}), "bad_request",
                          f"reset with seed {seed!r}")
     assert "seed" in reply["error"]["message"], f"the message should name 'seed': {reply}"
+    assert_usable(client)
+
+
+# ---------------------------------------------------------------------------------------
+# Recorded episodes
+# ---------------------------------------------------------------------------------------
+
+
+def test_recorded_episode_verifies_headless(client, yendor_bin, tmp_path):
+    hello = expect_ok(client.request({"op": "hello"}), "hello")
+    assert "replay" in hello["capabilities"], f"hello should offer 'replay': {hello}"
+    reset(client, 5, options={"record": True, "check_every": 3, "levels": 3,
+                              "start_depth": 2}, fields=[])
+    actions = ["move_north", WAIT, "search", {"type": "move", "dir": [1, 0]}, "rest",
+               "ascend"]
+    for action in actions:
+        step(client, action, fields=[])
+    reply = expect_ok(client.request({"op": "replay", "id": 9}), "replay")
+    assert reply.get("id") == 9 and reply.get("steps") == len(actions), reply
+    text = reply["replay"]
+    assert text.startswith("yendor replay 3\nseed 5\n"), f"replay header: {text[:80]!r}"
+    assert "\nstart_depth 2\n" in text and "\ncheck 3 " in text and "\ncheck 6 " in text, text
+    assert text.endswith("\n") and "\nend playing " in text, text[-80:]
+    path = tmp_path / "episode.replay"
+    path.write_text(text)
+    run = subprocess.run([yendor_bin, "replay", str(path), "--headless"], capture_output=True,
+                         text=True, timeout=60)
+    assert run.returncode == 0, f"yendor replay --headless: {run.stderr}"
+    assert run.stdout.startswith(f"replay ok: {len(actions)} steps"), run.stdout
+
+
+def test_replay_needs_recording(client):
+    expect_error(client.request({"op": "replay"}), "not_reset", "replay before any reset")
+    reset(client, 5, options={"record": False}, fields=[])
+    reply = expect_error(client.request({"op": "replay"}), "bad_request",
+                         "replay of an episode not recorded")
+    assert "record" in reply["error"]["message"], reply
     assert_usable(client)
 
 

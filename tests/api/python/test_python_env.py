@@ -6,6 +6,8 @@ Run from a build tree (ctest does):
     PYTHONPATH=<build>/python YENDOR_DATA_DIR=data /usr/bin/python3 -m pytest tests/api/python -q
 """
 
+import re
+
 import numpy as np
 import pytest
 
@@ -164,6 +166,35 @@ def test_clone_and_restore_replay_exactly():
     assert [env.step(a)[4]["state_hash"] for a in actions] == first
     other = snapshot.clone()
     assert [other.step(a)[4]["state_hash"] for a in actions] == first
+
+
+def test_recorded_episodes_verify(tmp_path):
+    env = yendor.Env(record=True, check_every=5, max_steps=40)
+    play(env, 12, 40)
+    text = env.replay()
+    assert text.startswith("yendor replay 3\nseed 12\n")
+    assert text.count("\ncheck ") == 8
+    result = yendor.verify_replay(text)
+    assert result["ok"] and result["steps"] == 40 and result["first_divergence"] is None, result
+    path = tmp_path / "episode.replay"
+    env.save_replay(str(path))
+    assert path.read_text() == text
+    assert not list(tmp_path.glob("*.tmp*"))
+
+    snapshot = env.clone()
+    env.reset(seed=13)
+    assert env.replay().count("\n") < text.count("\n")
+    env.restore(snapshot)
+    assert env.replay() == text
+
+    tampered = re.sub(r"\ncheck 20 [0-9a-f]{16}\n", "\ncheck 20 " + "0" * 16 + "\n", text)
+    assert tampered != text
+    bad = yendor.verify_replay(tampered)
+    assert not bad["ok"] and bad["first_divergence"] == 20, bad
+    with pytest.raises(yendor.InputError, match="replay:1"):
+        yendor.verify_replay("not a replay")
+    with pytest.raises(ValueError, match="record"):
+        yendor.Env().replay()
 
 
 def test_render():

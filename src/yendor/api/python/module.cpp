@@ -197,6 +197,13 @@ class PyEnv {
     env_.restore(other.env_);
   }
   std::string render_text() const { return api::render_text(env_.game(), env_.observation()); }
+  std::string replay_text() const {
+    try {
+      return game::format_replay(env_.replay());
+    } catch (const std::logic_error& e) {
+      throw InputError(std::string(e.what()) + " (record=True)");
+    }
+  }
   Size shape() const { return shape_; }
   const Env& env() const { return env_; }
   const game::Content& content() const { return *content_; }
@@ -448,6 +455,24 @@ py::dict analyze(
   return out;
 }
 
+// yendor.verify_replay: re-runs replay text headless, as `yendor replay --headless` does.
+py::dict verify_replay_text(const std::string& text, const std::string& content_dir) {
+  const game::Replay replay = game::parse_replay(text, "replay");
+  game::ReplayResult result;
+  {
+    py::gil_scoped_release release;
+    result = game::verify_replay(replay, content_for(content_dir));
+  }
+  py::dict out;
+  out["ok"] = result.ok;
+  out["steps"] = result.steps;
+  out["outcome"] = std::string(game::to_string(result.outcome));
+  out["first_divergence"] =
+      result.first_divergence ? py::cast(*result.first_divergence) : py::none();
+  out["message"] = result.message;
+  return out;
+}
+
 }  // namespace
 }  // namespace yendor::api
 
@@ -488,6 +513,7 @@ PYBIND11_MODULE(_yendor, m) {
       .def("clone", &PyEnv::clone)
       .def("restore", &PyEnv::restore, py::arg("snapshot"))
       .def("render_text", &PyEnv::render_text)
+      .def("replay", &PyEnv::replay_text)
       .def_property_readonly(
           "shape", [](const PyEnv& e) { return py::make_tuple(e.shape().height, e.shape().width); })
       .def_property_readonly("monster_names",
@@ -536,4 +562,5 @@ PYBIND11_MODULE(_yendor, m) {
   m.def("generate", &generate, py::arg("name"), py::arg("width"), py::arg("height"),
         py::arg("seed"), py::arg("params"));
   m.def("analyze", &analyze, py::arg("tiles"));
+  m.def("verify_replay", &verify_replay_text, py::arg("text"), py::arg("content_dir") = "");
 }
