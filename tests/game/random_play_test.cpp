@@ -164,6 +164,15 @@ TEST(Invariants, DetectBrokenStates) {
     EXPECT_NE(check_invariants(game), "");
   }
   {
+    // The view follows tile changes: stale until update_view, which sees the tiles' epoch
+    // moved and computes it again.
+    Game game = fresh();
+    set_tile(game.level(), {2, 1}, Tile::wall);
+    EXPECT_NE(check_invariants(game).find("stale"), std::string::npos);
+    game.update_view();
+    EXPECT_EQ(check_invariants(game), "");
+  }
+  {
     Game game = fresh();
     set_tile(game.level(), {3, 1}, Tile::wall);  // under the rat
     EXPECT_NE(check_invariants(game).find("impassable"), std::string::npos);

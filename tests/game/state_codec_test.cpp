@@ -477,7 +477,12 @@ TEST(StateCodec, HashIsFnvOfTheFullEncodingAndSeesEveryChange) {
       {"time", [](GameState& s) { ++s.time; }},
       {"next_item_id", [](GameState& s) { ++s.next_item_id; }},
       {"items_destroyed", [](GameState& s) { ++s.items_destroyed; }},
-      {"message", [](GameState& s) { s.messages.back() += "."; }},
+      {"message",
+       [](GameState& s) {
+         const std::string last(s.messages.back());
+         s.messages.drop_newest(1);
+         s.messages.push_back(last + ".");
+       }},
       {"world_rng", [](GameState& s) { s.world_rng.next_u64(); }},
       {"player.status", [](GameState& s) { ++s.player.status.back(); }},
       {"player.memory.scratch", [](GameState& s) { ++s.player.memory.scratch[3]; }},

@@ -72,8 +72,10 @@ void ObservationTracker::load_level(const game::Game& game) {
   obs_.glyphs.assign(cells, ' ');
   for (std::uint32_t i = 0; i < cells; ++i)
     if (obs_.terrain[i] != 0) draw(i);
-  dirty_.clear();
+  view_cells_.clear();
+  overlay_cells_.clear();
   trap_cells_.clear();
+  view_drawn_ = false;
 }
 
 void ObservationTracker::draw(std::uint32_t i) {
@@ -96,38 +98,79 @@ void ObservationTracker::update(const game::Game& game, const std::vector<game::
   if (s.depth != depth_ || level.level.size() != obs_.size) load_level(game);
   const Size size = obs_.size;
 
-  // Clear what the last picture drew from the view and the overlays.
-  for (const std::uint32_t i : dirty_) {
-    obs_.visible[i] = 0;
+  // The last step's overlays come off first; their cells are drawn again below.
+  old_overlay_.swap(overlay_cells_);
+  overlay_cells_.clear();
+  for (const std::uint32_t i : old_overlay_) {
     obs_.monsters[i] = 0;
     obs_.items[i] = 0;
   }
-  next_dirty_.clear();
-  game.view().for_each([&](Point p) {
-    const std::uint32_t i = cell_index(size, p);
-    obs_.visible[i] = 1;
-    obs_.terrain[i] = static_cast<std::uint8_t>(1 + apparent(level.level.tiles[p]));
-    next_dirty_.push_back(i);
-  });
+
+  // The view: only when the game computed a new one (tiles in view only change with it).
+  // Its cells are drawn as they are marked (terrain or trap: the overlays are off now).
+  const fov::VisibleSet& view = game.view();
+  if (view_drawn_ && game.view_version() != view_version_ && level.epoch.value == view_epoch_) {
+    // The same tiles seen from elsewhere (a step): only the cells that came into view or left
+    // it change; the rest keep their terrain and glyph.
+    const Rect now = view.bounds();
+    const int x0 = std::min(now.x, view_box_.x), y0 = std::min(now.y, view_box_.y);
+    const int x1 = std::max(now.x + now.width, view_box_.x + view_box_.width);
+    const int y1 = std::max(now.y + now.height, view_box_.y + view_box_.height);
+    view_cells_.clear();
+    for (int y = y0; y < y1; ++y)
+      for (int x = x0; x < x1; ++x) {
+        const Point p{x, y};
+        const std::uint32_t i = cell_index(size, p);
+        const bool seen = view.visible(p);
+        if (seen) view_cells_.push_back(i);
+        if (seen == (obs_.visible[i] != 0)) continue;
+        obs_.visible[i] = seen ? 1 : 0;
+        if (seen) obs_.terrain[i] = static_cast<std::uint8_t>(1 + apparent(level.level.tiles[p]));
+        draw(i);
+      }
+    view_box_ = now;
+    view_version_ = game.view_version();
+  } else if (!view_drawn_ || game.view_version() != view_version_) {
+    old_view_.swap(view_cells_);
+    view_cells_.clear();
+    for (const std::uint32_t i : old_view_)
+      obs_.visible[i] = 0;
+    const Grid<Tile>& tiles = level.level.tiles;
+    view.for_each([&](Point p) {
+      const std::uint32_t i = cell_index(size, p);
+      obs_.visible[i] = 1;
+      obs_.terrain[i] = static_cast<std::uint8_t>(1 + apparent(tiles[p]));
+      draw(i);
+      view_cells_.push_back(i);
+    });
+    for (const std::uint32_t i : old_view_)  // left the view
+      if (obs_.visible[i] == 0) draw(i);
+    view_version_ = game.view_version();
+    view_epoch_ = level.epoch.value;
+    view_box_ = view.bounds();
+    view_drawn_ = true;
+  }
+
+  // The overlays: monsters in view (every one under telepathy), the player, top items.
   const bool telepathy = game::status_turns(s.player, game::Status::telepathy) > 0;
   for (const game::Actor& m : level.monsters) {
     if (m.hp <= 0 || m.kind < 0 || !level.level.in_bounds(m.pos)) continue;
     const std::uint32_t i = cell_index(size, m.pos);
     if (obs_.visible[i] == 0 && !telepathy) continue;
     obs_.monsters[i] = static_cast<std::int16_t>(2 + m.kind);
-    next_dirty_.push_back(i);
+    overlay_cells_.push_back(i);
   }
   if (level.level.in_bounds(s.player.pos)) {
     const std::uint32_t i = cell_index(size, s.player.pos);
     obs_.monsters[i] = 1;
-    next_dirty_.push_back(i);
+    overlay_cells_.push_back(i);
   }
   for (const game::Item& item : level.items) {  // in id order: the top item comes last
     if (!level.level.in_bounds(item.pos)) continue;
     const std::uint32_t i = cell_index(size, item.pos);
     if (obs_.visible[i] == 0) continue;
     obs_.items[i] = static_cast<std::int16_t>(1 + item.kind);
-    next_dirty_.push_back(i);
+    overlay_cells_.push_back(i);
   }
   // Found traps on explored cells, in or out of view.
   for (const std::uint32_t i : trap_cells_) {
@@ -144,11 +187,10 @@ void ObservationTracker::update(const game::Game& game, const std::vector<game::
   }
   for (const std::uint32_t i : trap_cells_)
     draw(i);
-  for (const std::uint32_t i : dirty_)  // left the picture (the rest is drawn just below)
-    if (obs_.visible[i] == 0 && obs_.monsters[i] == 0) draw(i);
-  for (const std::uint32_t i : next_dirty_)
+  for (const std::uint32_t i : old_overlay_)
     draw(i);
-  dirty_.swap(next_dirty_);
+  for (const std::uint32_t i : overlay_cells_)
+    draw(i);
 
   update_stats(game);
   obs_.messages.clear();

@@ -89,9 +89,16 @@ class ObservationTracker {
   Observation obs_;
   int depth_ = 0;
   std::vector<std::vector<std::uint8_t>> remembered_;  // terrain per depth - 1
-  std::vector<std::uint32_t> dirty_;                   // cells the last picture drew on
-  std::vector<std::uint32_t> next_dirty_;
-  std::vector<std::uint32_t> trap_cells_;  // cells the trap layer marks
+  // The game's view_version() the visible and terrain layers show: while it stays, a step
+  // only redraws the overlays (monsters, items, traps).
+  std::uint64_t view_version_ = 0;
+  std::uint64_t view_epoch_ = 0;  // the level's TileEpoch then
+  Rect view_box_{};               // the view's bounds then
+  bool view_drawn_ = false;
+  std::vector<std::uint32_t> view_cells_;              // cells the visible layer marks
+  std::vector<std::uint32_t> overlay_cells_;           // cells the monster and item layers mark
+  std::vector<std::uint32_t> old_view_, old_overlay_;  // the last step's, being replaced
+  std::vector<std::uint32_t> trap_cells_;              // cells the trap layer marks
   // Glyphs by layer value (index 0 unused), made from the content at reset.
   std::vector<char> monster_glyphs_, item_glyphs_, terrain_glyphs_;
 };

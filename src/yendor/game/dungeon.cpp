@@ -77,10 +77,12 @@ void catch_up(Game& game, LevelState& level) {
   }
   // Gates fell shut far from the player: nobody heard them, so no messages.
   const std::size_t events = game.events().size();
-  const std::size_t messages = s.messages.size();
   close_due_locks(game);
+  std::size_t said = 0;
+  for (std::size_t i = events; i < game.events().size(); ++i)
+    said += game.events()[i].text.empty() ? 0 : 1;
+  s.messages.drop_newest(said);
   game.events().resize(std::min(events, game.events().size()));
-  if (s.messages.size() > messages) s.messages.resize(messages);
   for (Actor& m : level.monsters)
     if (m.hp > 0) m.next_time = s.time + action_delay(m);
 }

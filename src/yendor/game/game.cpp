@@ -73,10 +73,15 @@ bool Game::accepts(const Action& action) {
 void Game::update_view() {
   if (state_.depth < 1 || static_cast<std::size_t>(state_.depth) > state_.dungeon.size()) return;
   LevelState& here = level();
-  static const fov::FovAlgorithm& algorithm = fov::builtin_fovs().get(fov::k_default_fov);
-  algorithm.compute(here.opacity, state_.player.pos, fov::FovOptions{k_player_vision}, view_);
-  Grid<std::uint16_t>& flags = here.level.flags;
-  view_.for_each([&flags](Point p) { flags[p] |= cell_flag::explored; });
+  const ViewKey key{state_.depth, state_.player.pos, here.epoch.value};
+  if (key != view_key_) {
+    static const fov::FovAlgorithm& algorithm = fov::builtin_fovs().get(fov::k_default_fov);
+    algorithm.compute(here.opacity, state_.player.pos, fov::FovOptions{k_player_vision}, view_);
+    Grid<std::uint16_t>& flags = here.level.flags;
+    view_.for_each([&flags](Point p) { flags[p] |= cell_flag::explored; });
+    view_key_ = key;
+    ++view_version_;
+  }
   tracking_.lay_scent(*this);
 }
 

@@ -62,11 +62,16 @@ class Game {
     return state_.dungeon[static_cast<std::size_t>(state_.depth - 1)];
   }
   const fov::VisibleSet& view() const { return view_; }
+  // Counts the times view() was computed: an observer that saw the same count saw this view.
+  std::uint64_t view_version() const { return view_version_; }
 
   // For the rules: the buffer step() returns, appended to while it runs.
   std::vector<Event>& events() { return events_; }
   // Recomputes the player's view and marks what it sees explored (rules call it after the
-  // player changes level; step() calls it at the end).
+  // player changes level; step() calls it at the end). The field of view is computed again
+  // only when the level, the player's cell or the level's tiles (its TileEpoch) changed
+  // since the last time: most steps (waiting, searching, fighting, item use) keep it.
+  // Rules change tiles only through set_tile, which counts them.
   void update_view();
   // The monsters' shared maps (game/tracking).
   Tracking& tracking() { return tracking_; }
@@ -76,6 +81,15 @@ class Game {
   GameState state_;
   std::vector<Event> events_;
   fov::VisibleSet view_;
+  // What view_ was computed for (depth 0: nothing yet).
+  struct ViewKey {
+    int depth = 0;
+    Point pos{};
+    std::uint64_t epoch = 0;
+    bool operator==(const ViewKey&) const = default;
+  };
+  ViewKey view_key_;
+  std::uint64_t view_version_ = 0;
   Tracking tracking_;
   bool probing_ = false;
 };

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <vector>
 
+#include "yendor/fov/fov.hpp"
 #include "yendor/game/world.hpp"
 
 namespace yendor::game {
@@ -183,6 +184,22 @@ std::string check_invariants(const Game& game) {
   std::sort(ids.begin(), ids.end());
   for (std::size_t i = 1; i < ids.size(); ++i)
     if (ids[i] == ids[i - 1]) return "item id #" + std::to_string(ids[i]) + " is used twice";
+  // The view is kept between steps while nothing it depends on changed (Game::update_view):
+  // it must be what the field of view computes from here now, every cell of it explored.
+  {
+    const LevelState& here = game.level();
+    fov::VisibleSet fresh;
+    fov::builtin_fovs()
+        .get(fov::k_default_fov)
+        .compute(here.opacity, player.pos, fov::FovOptions{k_player_vision}, fresh);
+    if (fresh.to_grid() != game.view().to_grid())
+      return "the player's view is stale: it differs from the field of view computed now";
+    bool all_explored = true;
+    fresh.for_each([&](Point p) {
+      all_explored = all_explored && (here.level.flags[p] & cell_flag::explored) != 0;
+    });
+    if (!all_explored) return "a cell in the player's view is not explored";
+  }
   return {};
 }
 

@@ -141,7 +141,7 @@ std::string morgue_text(const Game& game) {
   const std::size_t from =
       s.messages.size() > k_morgue_messages ? s.messages.size() - k_morgue_messages : 0;
   for (std::size_t i = from; i < s.messages.size(); ++i)
-    line("  " + s.messages[i]);
+    line("  " + std::string(s.messages[i]));
 
   const std::string map = map_text(game);
   if (!map.empty()) {

@@ -16,6 +16,7 @@
 #include "yendor/core/rng.hpp"
 #include "yendor/fov/opacity_map.hpp"
 #include "yendor/game/content.hpp"
+#include "yendor/game/message_log.hpp"
 #include "yendor/game/occupancy.hpp"
 #include "yendor/game/setup.hpp"
 #include "yendor/map/level.hpp"
@@ -187,6 +188,8 @@ struct PlayerInfo {
   bool operator==(const PlayerInfo&) const = default;
 };
 
+inline constexpr std::size_t k_message_log = 100;
+
 struct GameState {
   std::uint64_t seed = 0;
   int levels = 10;     // depth of the last level
@@ -202,12 +205,11 @@ struct GameState {
   std::int64_t items_created = 0;           // units (counts) ever made
   std::int64_t items_destroyed = 0;         // units used up, eaten, burnt, sold to nobody...
   std::vector<std::string> unique_spawned;  // unique monster kinds already placed
-  std::vector<std::string> messages;        // the last k_message_log messages
+  MessageLog messages{k_message_log};       // the last k_message_log messages
   Rng combat_rng;                           // to-hit and damage
   Rng ai_rng;                               // monster decisions
   Rng world_rng;  // item effects, traps, fountains, altars, shops, searching, catch-up
   bool operator==(const GameState&) const = default;
 };
-inline constexpr std::size_t k_message_log = 100;
 
 }  // namespace yendor::game

@@ -116,6 +116,11 @@ class Encoder {
     for (const std::string& s : v)
       out_.put_string(s);
   }
+  void strings(const MessageLog& log) {  // the same bytes as the messages as strings
+    out_.put_varint(log.size());
+    for (const std::string_view s : log)
+      out_.put_string(s);
+  }
   void rng(const Rng& r) { out_.put_bytes(r.serialize()); }
   void point(Point p) {
     out_.put_svarint(p.x);
@@ -357,7 +362,9 @@ class Decoder {
     kind_table(monster_kinds_, "monster");
     kind_table(item_kinds_, "item");
     s.unique_spawned = strings();
-    s.messages = strings();
+    s.messages.clear();
+    for (const std::string& m : strings())
+      s.messages.push_back(m);
     s.combat_rng = rng();
     s.ai_rng = rng();
     s.world_rng = rng();

@@ -220,9 +220,7 @@ std::string item_name(const Content& content, const Item& item, bool definite) {
 void emit(Game& game, Event event) {
   if (game.probing()) return;  // Game::accepts: a refusal is only its return value
   if (!event.text.empty()) {
-    auto& log = game.state().messages;
-    if (log.size() >= k_message_log) log.erase(log.begin());
-    log.push_back(event.text);
+    game.state().messages.push_back(event.text);
   }
   game.events().push_back(std::move(event));
 }

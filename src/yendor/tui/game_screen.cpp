@@ -62,12 +62,11 @@ void draw_sidebar(Canvas& canvas, Rect r, const game::Game& game) {
 }
 
 void draw_messages(Canvas& canvas, Rect r, const game::Game& game, std::string_view look) {
-  const std::vector<std::string>& all = game.state().messages;
+  const game::MessageLog& all = game.state().messages;
   // The newest at the bottom; long messages wrap; the look line, when any, on top.
   std::vector<std::string> lines;
-  for (auto it = all.rbegin(); it != all.rend() && static_cast<int>(lines.size()) < r.height;
-       ++it) {
-    const std::vector<std::string> wrapped = wrap(*it, r.width);
+  for (std::size_t i = all.size(); i > 0 && static_cast<int>(lines.size()) < r.height; --i) {
+    const std::vector<std::string> wrapped = wrap(all[i - 1], r.width);
     for (auto w = wrapped.rbegin(); w != wrapped.rend(); ++w)
       lines.push_back(*w);
   }

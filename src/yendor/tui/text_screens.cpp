@@ -59,7 +59,7 @@ std::vector<std::string> HelpScreen::lines(int width) const {
 
 std::vector<std::string> MessagesScreen::lines(int width) const {
   std::vector<std::string> out;
-  for (const std::string& m : session_->game().state().messages)
+  for (const std::string_view m : session_->game().state().messages)
     for (const std::string& l : wrap(m, width))
       out.push_back(l);
   if (out.empty()) out.emplace_back("(no messages yet)");
