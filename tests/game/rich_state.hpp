@@ -107,6 +107,7 @@ inline LevelState rich_level(const Content& c, GameState& s, LevelRecipe recipe,
   ls.depth = recipe.depth;
   ls.recipe = std::move(recipe);
   ls.level = build_level(ls.recipe);
+  trim_level_meta(ls.level.meta);  // as make_level leaves it
   const std::vector<Point> floor = floor_cells(ls.level);
   if (!touched) return ls;
   // Dig a little and explore a lot, as play does.

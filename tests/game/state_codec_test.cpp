@@ -243,13 +243,18 @@ TEST(StateCodec, DefaultStateRoundTrips) {
 }
 
 TEST(StateCodec, MetaIsMadeAgainFromTheRecipe) {
-  // The body never holds meta, yet the decoded levels have it: build_level made it again.
+  // The body never holds meta, yet the decoded levels have it: build_level made it again,
+  // trimmed to what play reads as make_level leaves it.
   const GameState back = decode_state(encode_state(rich(), content()), content());
   for (std::size_t i : {0u, 1u, 3u}) {
-    EXPECT_FALSE(back.dungeon[i].level.meta.rooms.empty() &&
-                 back.dungeon[i].level.meta.regions.empty())
-        << "level " << i + 1;
-    EXPECT_EQ(back.dungeon[i].level.meta, build_level(rich().dungeon[i].recipe).meta);
+    EXPECT_TRUE(back.dungeon[i].level.meta.stairs.up.has_value()) << "level " << i + 1;
+    LevelMeta expected = build_level(rich().dungeon[i].recipe).meta;
+    EXPECT_FALSE(expected.features.empty() && expected.corridors.empty() &&
+                 expected.regions.empty());
+    trim_level_meta(expected);
+    EXPECT_TRUE(expected.features.empty() && expected.corridors.empty() &&
+                expected.regions.empty() && expected.passes.empty());
+    EXPECT_EQ(back.dungeon[i].level.meta, expected);
   }
 }
 
@@ -257,6 +262,7 @@ TEST(StateCodec, UntouchedLevelsAreStoredAsTheirRecipeAndTouchedOnesSmallest) {
   GameState s = rich();
   // Level 1 as it was made: nothing changed since.
   s.dungeon[0].level = build_level(s.dungeon[0].recipe);
+  trim_level_meta(s.dungeon[0].level.meta);
   rebuild_caches(s);
   EncodeReport report;
   const auto bytes = encode_state(s, content(), LevelEncoding::delta, &report);

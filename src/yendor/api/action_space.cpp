@@ -37,6 +37,32 @@ constexpr std::array<Simple, 10> k_simple = {{
     {k_operate, "operate", game::ActionType::operate},
 }};
 
+// The game actions of indices below k_item_first (moves, doors, the simple ones, raises): the
+// same for every state, so the mask asks with these instead of building each one again.
+const std::array<game::Action, k_item_first>& base_actions() {
+  static const std::array<game::Action, k_item_first> table = [] {
+    std::array<game::Action, k_item_first> t{};
+    for (int i = 0; i < k_item_first; ++i) {
+      game::Action& a = t[static_cast<std::size_t>(i)];
+      if (i < k_wait) {
+        const int group = i / 8;
+        a.type = group == 0   ? game::ActionType::move
+                 : group == 1 ? game::ActionType::open
+                              : game::ActionType::close;
+        a.dir = k_directions8[static_cast<std::size_t>(i % 8)];
+      } else if (i >= k_raise_first) {
+        a.type = game::ActionType::raise;
+        a.choice = i - k_raise_first;
+      } else {
+        for (const Simple& s : k_simple)
+          if (s.index == i) a.type = s.type;  // rest: count 0, until healed; pick up, buy: the top
+      }
+    }
+    return t;
+  }();
+  return table;
+}
+
 void check_index(int index) {
   if (index < 0 || index >= k_action_count)
     throw std::out_of_range("action " + std::to_string(index) + " outside 0.." +
@@ -96,25 +122,8 @@ Point throw_target(const game::Game& game) {
 
 game::Action to_game_action(int index, const game::Game& game) {
   check_index(index);
+  if (index < k_item_first) return base_actions()[static_cast<std::size_t>(index)];
   game::Action a;
-  if (index < k_wait) {
-    const int group = index / 8;
-    a.type = group == 0   ? game::ActionType::move
-             : group == 1 ? game::ActionType::open
-                          : game::ActionType::close;
-    a.dir = k_directions8[static_cast<std::size_t>(index % 8)];
-    return a;
-  }
-  for (const Simple& s : k_simple)
-    if (s.index == index) {
-      a.type = s.type;  // rest: count 0, until healed; pick up and buy: the top item
-      return a;
-    }
-  if (index < k_item_first) {
-    a.type = game::ActionType::raise;
-    a.choice = index - k_raise_first;
-    return a;
-  }
   const int verb = (index - k_item_first) / k_pack_size;
   a.type = k_verb_types[static_cast<std::size_t>(verb)];
   a.item = pack_letter((index - k_item_first) % k_pack_size);
@@ -138,6 +147,7 @@ int legal_mask(game::Game& game, std::span<std::uint8_t> mask) {
   // tests compare every index with Game::accepts): the other directions are not asked.
   const game::LevelState& level = game.level();
   const Point here = game.state().player.pos;
+  const std::array<game::Action, k_item_first>& base = base_actions();
   for (int i = 0; i < k_item_first; ++i) {
     if (i >= k_open_first && i < k_wait) {
       const Point p = here + k_directions8[static_cast<std::size_t>(i % 8)];
@@ -146,7 +156,7 @@ int legal_mask(game::Game& game, std::span<std::uint8_t> mask) {
                                           : t == Tile::door_open;
       if (!door) continue;
     }
-    ask(i, to_game_action(i, game));
+    ask(i, base[static_cast<std::size_t>(i)]);
   }
   // Only carried letters can be legal; the throw target is the same for every letter.
   const Point target = throw_target(game);

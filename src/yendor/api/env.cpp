@@ -196,10 +196,12 @@ const std::vector<std::uint8_t>& Env::legal_mask() {
   if (!game_) throw std::logic_error("env: reset it first");
   if (!mask_ready_) {
     mask_.resize(static_cast<std::size_t>(k_action_count));
-    if (!done())
-      api::legal_mask(*game_, mask_);
-    else
+    if (!done()) {
+      legal_count_ = api::legal_mask(*game_, mask_);
+    } else {
       std::fill(mask_.begin(), mask_.end(), std::uint8_t{0});
+      legal_count_ = 0;
+    }
     mask_ready_ = true;
   }
   return mask_;
@@ -230,9 +232,7 @@ game::Replay Env::replay() const {
 
 int random_legal_action(Env& env, Rng& rng) {
   const std::vector<std::uint8_t>& mask = env.legal_mask();
-  int legal = 0;
-  for (const std::uint8_t m : mask)
-    legal += m;
+  const int legal = env.legal_count();
   if (legal == 0) return k_wait;
   auto pick = static_cast<int>(rng.below(static_cast<std::uint32_t>(legal)));
   for (std::size_t i = 0; i < mask.size(); ++i)

@@ -82,6 +82,11 @@ class Env {
   const Observation& observation() const { return tracker_.observation(); }
   // The legal-action mask for the current state (computed on first use after each step).
   const std::vector<std::uint8_t>& legal_mask();
+  // How many actions the mask allows (computing it first when needed).
+  int legal_count() {
+    legal_mask();
+    return legal_count_;
+  }
   std::vector<int> legal_actions();
 
   // Cloning: a copy is a full, independent snapshot; restore() makes this Env equal to it.
@@ -115,6 +120,7 @@ class Env {
   ObservationTracker tracker_;
   std::vector<std::uint8_t> mask_;
   bool mask_ready_ = false;
+  int legal_count_ = 0;
   std::uint64_t seed_ = 0;
   std::int64_t steps_ = 0;
   bool terminated_ = false;

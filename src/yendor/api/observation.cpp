@@ -39,15 +39,17 @@ std::span<const std::string_view> item_field_names() {
 
 void ObservationTracker::reset(const game::Game& game) {
   const game::Content& content = game.content();
-  monster_glyphs_.assign(2, '@');
+  auto glyphs = std::make_shared<Glyphs>();
+  glyphs->monster.assign(2, '@');
   for (const game::MonsterKind& m : content.monsters)
-    monster_glyphs_.push_back(m.glyph);
-  item_glyphs_.assign(1, ' ');
+    glyphs->monster.push_back(m.glyph);
+  glyphs->item.assign(1, ' ');
   for (const game::ItemKind& k : content.items)
-    item_glyphs_.push_back(k.glyph);
-  terrain_glyphs_.assign(1, ' ');
+    glyphs->item.push_back(k.glyph);
+  glyphs->terrain.assign(1, ' ');
   for (std::size_t t = 0; t < k_tile_count; ++t)
-    terrain_glyphs_.push_back(static_cast<char>(tile_info(static_cast<Tile>(t)).glyph));
+    glyphs->terrain.push_back(static_cast<char>(tile_info(static_cast<Tile>(t)).glyph));
+  glyphs_ = std::move(glyphs);
   remembered_.clear();
   depth_ = 0;
   obs_.messages.clear();
@@ -81,13 +83,13 @@ void ObservationTracker::load_level(const game::Game& game) {
 void ObservationTracker::draw(std::uint32_t i) {
   char glyph = ' ';
   if (const int m = obs_.monsters[i]; m > 0) {
-    glyph = monster_glyphs_[static_cast<std::size_t>(m)];
+    glyph = glyphs_->monster[static_cast<std::size_t>(m)];
   } else if (const int item = obs_.items[i]; item > 0) {
-    glyph = item_glyphs_[static_cast<std::size_t>(item)];
+    glyph = glyphs_->item[static_cast<std::size_t>(item)];
   } else if (obs_.traps[i] != 0) {
     glyph = '^';
   } else {
-    glyph = terrain_glyphs_[obs_.terrain[i]];
+    glyph = glyphs_->terrain[obs_.terrain[i]];
   }
   obs_.glyphs[i] = static_cast<std::uint8_t>(glyph);
 }
@@ -99,9 +101,9 @@ void ObservationTracker::update(const game::Game& game, const std::vector<game::
   const Size size = obs_.size;
 
   // The last step's overlays come off first; their cells are drawn again below.
-  old_overlay_.swap(overlay_cells_);
+  old_overlay_.cells.swap(overlay_cells_);
   overlay_cells_.clear();
-  for (const std::uint32_t i : old_overlay_) {
+  for (const std::uint32_t i : old_overlay_.cells) {
     obs_.monsters[i] = 0;
     obs_.items[i] = 0;
   }
@@ -131,9 +133,9 @@ void ObservationTracker::update(const game::Game& game, const std::vector<game::
     view_box_ = now;
     view_version_ = game.view_version();
   } else if (!view_drawn_ || game.view_version() != view_version_) {
-    old_view_.swap(view_cells_);
+    old_view_.cells.swap(view_cells_);
     view_cells_.clear();
-    for (const std::uint32_t i : old_view_)
+    for (const std::uint32_t i : old_view_.cells)
       obs_.visible[i] = 0;
     const Grid<Tile>& tiles = level.level.tiles;
     view.for_each([&](Point p) {
@@ -143,7 +145,7 @@ void ObservationTracker::update(const game::Game& game, const std::vector<game::
       draw(i);
       view_cells_.push_back(i);
     });
-    for (const std::uint32_t i : old_view_)  // left the view
+    for (const std::uint32_t i : old_view_.cells)  // left the view
       if (obs_.visible[i] == 0) draw(i);
     view_version_ = game.view_version();
     view_epoch_ = level.epoch.value;
@@ -187,7 +189,7 @@ void ObservationTracker::update(const game::Game& game, const std::vector<game::
   }
   for (const std::uint32_t i : trap_cells_)
     draw(i);
-  for (const std::uint32_t i : old_overlay_)
+  for (const std::uint32_t i : old_overlay_.cells)
     draw(i);
   for (const std::uint32_t i : overlay_cells_)
     draw(i);

@@ -11,6 +11,7 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <string>
 #include <string_view>
@@ -95,12 +96,27 @@ class ObservationTracker {
   std::uint64_t view_epoch_ = 0;  // the level's TileEpoch then
   Rect view_box_{};               // the view's bounds then
   bool view_drawn_ = false;
-  std::vector<std::uint32_t> view_cells_;              // cells the visible layer marks
-  std::vector<std::uint32_t> overlay_cells_;           // cells the monster and item layers mark
-  std::vector<std::uint32_t> old_view_, old_overlay_;  // the last step's, being replaced
-  std::vector<std::uint32_t> trap_cells_;              // cells the trap layer marks
+  std::vector<std::uint32_t> view_cells_;     // cells the visible layer marks
+  std::vector<std::uint32_t> overlay_cells_;  // cells the monster and item layers mark
+  // The last step's cells being replaced: working space, which a copy does not carry (a
+  // clone is that much cheaper; a restore keeps its own buffers).
+  struct Scratch {
+    std::vector<std::uint32_t> cells;
+    Scratch() = default;
+    Scratch(const Scratch& /*other*/) {}
+    Scratch& operator=(const Scratch& /*other*/) { return *this; }
+    Scratch(Scratch&&) = default;
+    Scratch& operator=(Scratch&&) = default;
+    ~Scratch() = default;
+  };
+  Scratch old_view_, old_overlay_;
+  std::vector<std::uint32_t> trap_cells_;  // cells the trap layer marks
   // Glyphs by layer value (index 0 unused), made from the content at reset.
-  std::vector<char> monster_glyphs_, item_glyphs_, terrain_glyphs_;
+  // Shared by copies: the content's, read only.
+  struct Glyphs {
+    std::vector<char> monster, item, terrain;
+  };
+  std::shared_ptr<const Glyphs> glyphs_;
 };
 
 }  // namespace yendor::api

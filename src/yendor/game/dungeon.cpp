@@ -155,7 +155,20 @@ LevelState& make_level(Game& game, int depth) {
   level.occupant = Occupancy(level.level.size());
   level.opacity = fov::OpacityMap::from_tiles(level.level.tiles);
   populate_level(game, level);
+  trim_level_meta(level.level.meta);
   return level;
+}
+
+void trim_level_meta(LevelMeta& meta) {
+  meta.params = ParamSet{};
+  meta.passes = {};
+  meta.corridors = {};
+  meta.doors = {};
+  meta.regions = {};
+  meta.features = {};
+  meta.partitions = {};
+  meta.mission = MissionGraph{};
+  meta.cycles = {};
 }
 
 void start_new_game(Game& game, const GameOptions& options) {

@@ -157,6 +157,13 @@ inline LevelRecipe level_recipe(const Content& content, std::uint64_t seed, int 
 }
 // Generates the level of a recipe (tiles and metadata; nobody on it).
 Level build_level(const LevelRecipe& recipe);
+// What a made level keeps of its generation metadata once populated: what play reads (the
+// stairs, the rooms for shops and far paths, the locks and keys; the generator's name, seed,
+// depth, motif, difficulty). The corridors, doors, features, regions, partitions, passes,
+// parameters and mission graph served generation and placement only; dropping them spares
+// every copy of a game state (clones, search) dozens of allocations per level. Loading a save
+// makes the meta again from the recipe and trims it the same way.
+void trim_level_meta(LevelMeta& meta);
 // Puts the player on level `depth`, making it if new, catching it up if it was left behind;
 // the player arrives on its up stairs going down, on its down stairs going up.
 void change_level(Game& game, int depth, bool going_down);

@@ -618,6 +618,7 @@ class Decoder {
       Level base = regenerate(level.recipe, level.depth);
       read_grids(in_, level.level, &base);
       level.level.meta = std::move(base.meta);
+      trim_level_meta(level.level.meta);
     }
     const std::size_t monsters = in_.count(20);
     level.monsters.reserve(monsters);
