@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Environment steps per second through the Python module (issue 10), one core unless told:
 the single Env with random legal actions (mask from info) and with any action, and the
-VectorEnv with random actions for a few batch sizes (threads=1, then 2). Prints one row per
+VectorEnv with random actions, then random legal actions (masks from C++, one legal action
+per game drawn in numpy), for a few batch sizes (threads=1, then 2). Prints one row per
 case; the numbers are this machine's, so compare rows of one run, not runs.
 
     PYTHONPATH=build/release/python /usr/bin/python3 bench/python_env_bench.py [--seconds S]
@@ -58,6 +59,22 @@ def vector(num_envs, threads, seconds):
     return rate(run, seconds)
 
 
+def vector_legal(num_envs, threads, seconds):
+    """Random legal actions: every step the masks are computed in C++ and one legal action
+    per environment drawn in numpy (the largest of uniform keys over the legal ones)."""
+    venv = yendor.VectorEnv(num_envs, threads=threads, copy=False)
+    venv.reset(seed=1)
+    rng = np.random.default_rng(2)
+
+    def run(n):
+        for _ in range(max(1, n // num_envs)):
+            masks = venv.action_masks()
+            keys = np.where(masks, rng.random(masks.shape), -1.0)
+            venv.step(keys.argmax(axis=1))
+
+    return rate(run, seconds)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=3.0, help="time per case (default 3)")
@@ -68,6 +85,10 @@ def main():
         for n in (16, 64, 256):
             rows.append((f"python_env/vector{n}_threads{threads}_random_any",
                          vector(n, threads, args.seconds)))
+    for threads in (1, 2):
+        for n in (64, 256):
+            rows.append((f"python_env/vector{n}_threads{threads}_random_legal",
+                         vector_legal(n, threads, args.seconds)))
     for name, steps in rows:
         print(f"{name:45s} {steps / 1000:9.1f}k steps/s")
 
