@@ -11,6 +11,7 @@
 #include "yendor/core/error.hpp"
 #include "yendor/game/highscore.hpp"
 #include "yendor/game/replay.hpp"
+#include "yendor/gen/registry.hpp"
 
 namespace yendor::api {
 namespace {
@@ -215,6 +216,29 @@ TEST(Env, OneGeneratorAndSizeForEveryLevel) {
   EXPECT_EQ(env.game().level().recipe.generator, "caves");
   EXPECT_EQ(env.observation().size, (Size{60, 40}));
   EXPECT_EQ(env.observation().glyphs.size(), 60u * 40u);
+}
+
+// One generator with its own parameters: a dungeon recipe (content) whose bands name it, as
+// docs/env.md shows for a content directory; the setup's generator option takes defaults.
+TEST(Env, ADungeonRecipeChoosesAGeneratorWithItsParameters) {
+  const auto with_fill = [](const std::string& fill) {
+    game::Content c = *testing::shipped_content();
+    const GeneratorInfo& caves = builtin_generators().get("caves").info();
+    game::LevelChoice choice;
+    choice.generator = "caves";
+    choice.params = caves.schema.parse("caves", {{"fill", fill}});
+    for (game::DepthBand& band : c.dungeon.bands)
+      band.levels = {choice};
+    return std::make_shared<const game::Content>(std::move(c));
+  };
+  Env sparse(with_fill("0.35")), dense(with_fill("0.6"));
+  sparse.reset(4);
+  dense.reset(4);
+  const game::LevelRecipe& recipe = sparse.game().level().recipe;
+  EXPECT_EQ(recipe.generator, "caves");
+  EXPECT_DOUBLE_EQ(recipe.params.get_real("fill"), 0.35);
+  EXPECT_DOUBLE_EQ(dense.game().level().recipe.params.get_real("fill"), 0.6);
+  EXPECT_NE(sparse.game().level().level.tiles, dense.game().level().level.tiles);
 }
 
 // Recorded episodes: what the Env played, refused actions and game-action objects included,
