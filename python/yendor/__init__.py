@@ -249,6 +249,11 @@ class VectorEnv:
     def state_hash(self, index):
         return self._v.state_hash(index)
 
+    def replay(self, index):
+        """Game `index`'s episode as replay text (made with record=True). A finished episode
+        is reset on the next step: take its replay before stepping again."""
+        return self._v.replay(index)
+
     def close(self):
         pass
 

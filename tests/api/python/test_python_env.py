@@ -196,6 +196,15 @@ def test_recorded_episodes_verify(tmp_path):
     with pytest.raises(ValueError, match="record"):
         yendor.Env().replay()
 
+    venv = yendor.VectorEnv(3, record=True, check_every=4)
+    venv.reset(seed=5)
+    for _ in range(9):
+        venv.step(np.full(3, 24))  # wait
+    for i in range(3):
+        result = yendor.verify_replay(venv.replay(i))
+        assert result["ok"] and result["steps"] == 9, result
+    assert venv.replay(0) != venv.replay(1)  # each game its own seed
+
 
 def test_render():
     assert yendor.Env().render() is None

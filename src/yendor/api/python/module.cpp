@@ -65,6 +65,15 @@ EnvOptions read_options(const py::dict& d, EnvOptions o) {
   return o;
 }
 
+// The episode of `env` as replay text; ValueError (InputError) when it is not recorded.
+std::string episode_replay(const Env& env) {
+  try {
+    return game::format_replay(env.replay());
+  } catch (const std::logic_error& e) {
+    throw InputError(std::string(e.what()) + " (record=True)");
+  }
+}
+
 // The shape every observation of a game with these options has (one size for every level).
 Size map_shape(const game::Content& content, const EnvOptions& o) {
   return o.setup.size.width > 0 ? o.setup.size : content.dungeon.size;
@@ -197,13 +206,7 @@ class PyEnv {
     env_.restore(other.env_);
   }
   std::string render_text() const { return api::render_text(env_.game(), env_.observation()); }
-  std::string replay_text() const {
-    try {
-      return game::format_replay(env_.replay());
-    } catch (const std::logic_error& e) {
-      throw InputError(std::string(e.what()) + " (record=True)");
-    }
-  }
+  std::string replay_text() const { return episode_replay(env_); }
   Size shape() const { return shape_; }
   const Env& env() const { return env_; }
   const game::Content& content() const { return *content_; }
@@ -306,6 +309,7 @@ class PyVectorEnv {
     return envs_.at(i).observation().messages;
   }
   std::uint64_t state_hash(std::size_t i) const { return envs_.at(i).state_hash(); }
+  std::string replay(std::size_t i) const { return episode_replay(envs_.at(i)); }
 
   py::array_t<std::uint8_t> glyphs_, terrain_, visible_, traps_, masks_;
   py::array_t<std::int16_t> monsters_, items_;
@@ -539,6 +543,7 @@ PYBIND11_MODULE(_yendor, m) {
       .def("render_text", &PyVectorEnv::render_text, py::arg("index"))
       .def("messages", &PyVectorEnv::messages, py::arg("index"))
       .def("state_hash", &PyVectorEnv::state_hash, py::arg("index"))
+      .def("replay", &PyVectorEnv::replay, py::arg("index"))
       .def_property_readonly("num_envs", &PyVectorEnv::size)
       .def_property_readonly("seeds", &PyVectorEnv::seeds)
       .def_property_readonly(
