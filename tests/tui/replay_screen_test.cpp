@@ -69,6 +69,10 @@ TEST(ReplayScreen, TicksPlayAtTheChosenSpeed) {
   EXPECT_EQ(slow.position(), 2);
   EXPECT_NE(frame_of(slow).find("Replay 2/"), std::string::npos) << frame_of(slow);
   EXPECT_NE(slow.status_line().find("g.replay"), std::string::npos) << slow.status_line();
+  // No game-screen greeting ("? lists the keys"): the viewer's keys are its own.
+  EXPECT_EQ(
+      frame_of(ReplayScreen(shared_test_content(), r, "g", {10, true})).find("lists the keys"),
+      std::string::npos);
   EXPECT_NE(slow.status_line().find("at 10/s"), std::string::npos);
 
   // Faster than a frame every 20 ms: several actions a frame.

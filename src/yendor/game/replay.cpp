@@ -539,7 +539,7 @@ ReplayResult verify_replay(const Replay& replay, std::shared_ptr<const Content> 
   std::string outcome(to_string(result.outcome));
   if (!game.state().info.cause.empty()) outcome += " (" + game.state().info.cause + ")";
   if (!replay.outcome) outcome += ", no end line";
-  result.message = "replay ok: " + std::to_string(total) + " steps, " +
+  result.message = "replay ok: " + std::to_string(total) + (total == 1 ? " step, " : " steps, ") +
                    std::to_string(game.state().info.turns) + " turns, outcome " + outcome;
   return result;
 }

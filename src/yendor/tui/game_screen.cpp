@@ -61,7 +61,8 @@ void draw_sidebar(Canvas& canvas, Rect r, const game::Game& game) {
     canvas.text({r.x, r.y + r.height - 1}, "Seed " + std::to_string(s.seed), dim_style(), r.width);
 }
 
-void draw_messages(Canvas& canvas, Rect r, const game::Game& game, std::string_view look) {
+void draw_messages(Canvas& canvas, Rect r, const game::Game& game, std::string_view look,
+                   std::string_view greeting) {
   const game::MessageLog& all = game.state().messages;
   // The newest at the bottom; long messages wrap; the look line, when any, on top.
   std::vector<std::string> lines;
@@ -70,9 +71,8 @@ void draw_messages(Canvas& canvas, Rect r, const game::Game& game, std::string_v
     for (auto w = wrapped.rbegin(); w != wrapped.rend(); ++w)
       lines.push_back(*w);
   }
-  if (lines.empty() && game.state().info.turns == 0)
-    lines.push_back("Welcome, " + game.state().info.name +
-                    ". Find the way down; ? lists the keys, S saves and quits.");
+  if (lines.empty() && game.state().info.turns == 0 && !greeting.empty())
+    lines.emplace_back(greeting);
   int rows = r.height;
   if (!look.empty()) {
     canvas.text({r.x, r.y}, look, title_style(), r.width);
@@ -134,12 +134,12 @@ void draw_prompt_line(Canvas& canvas, const GameLayout& layout, std::string_view
 GameScreen::GameScreen(std::shared_ptr<game::Session> session) : session_(std::move(session)) {}
 
 Point draw_game_view(Canvas& canvas, const GameLayout& layout, const game::Game& game,
-                     std::string_view top_line) {
+                     std::string_view top_line, std::string_view greeting) {
   const Point origin = viewport_origin(
       game.level().level.size(), {layout.map.width, layout.map.height}, game.state().player.pos);
   draw_map(canvas, layout.map, game, origin);
   draw_sidebar(canvas, layout.sidebar, game);
-  draw_messages(canvas, layout.messages, game, top_line);
+  draw_messages(canvas, layout.messages, game, top_line, greeting);
   return origin;
 }
 
@@ -147,7 +147,9 @@ void GameScreen::draw(Canvas& canvas) const {
   const game::Game& game = session_->game();
   layout_ = game_layout(canvas.size());
   const std::string look = hover_ ? describe_cell(game, *hover_) : "";
-  origin_ = draw_game_view(canvas, layout_, game, look);
+  const std::string welcome = "Welcome, " + game.state().info.name +
+                              ". Find the way down; ? lists the keys, S saves and quits.";
+  origin_ = draw_game_view(canvas, layout_, game, look, welcome);
 }
 
 void GameScreen::act(const game::Action& action) {

@@ -26,10 +26,11 @@ GameLayout game_layout(Size size);
 void draw_prompt_line(Canvas& canvas, const GameLayout& layout, std::string_view text, Style style);
 
 // The game as the player sees it, without input: the map around the player, the sidebar and
-// the latest messages, with `top_line` (when not empty) over them. Returns the map cell at
-// the map's top-left. The game screen and the replay viewer draw with it.
+// the latest messages, with `top_line` (when not empty) over them and `greeting` in place of
+// messages before the first turn. Returns the map cell at the map's top-left. The game screen
+// and the replay viewer draw with it.
 Point draw_game_view(Canvas& canvas, const GameLayout& layout, const game::Game& game,
-                     std::string_view top_line);
+                     std::string_view top_line, std::string_view greeting = {});
 
 // What the player knows of map cell `p`, in words ("a goblin, badly wounded", "a closed door",
 // "unexplored").
