@@ -13,8 +13,8 @@
 #include <utility>
 #include <vector>
 
+#include "support/content_files_test.hpp"
 #include "support/game_test_content.hpp"
-#include "support/temp_dir_test.hpp"
 #include "yendor/core/error.hpp"
 #include "yendor/core/file_io.hpp"
 #include "yendor/game/content.hpp"
@@ -191,52 +191,17 @@ TEST(ContentLoader, ShippedLegendCoversEveryVaultGlyphTag) {
 // ---- broken files ----
 
 // The test pack copied into a temporary directory, for editing one file.
-class BrokenContent : public test::TempDirTest {
+class BrokenContent : public test::ContentFilesTest {
  protected:
   void SetUp() override {
-    TempDirTest::SetUp();
-    for (const char* name :
-         {"races.toml", "monsters.toml", "items.toml", "dungeon.toml", "legend.toml"})
-      std::filesystem::copy_file(k_pack + "/" + name, path(name));
+    ContentFilesTest::SetUp();
+    copy_files(k_pack,
+               std::initializer_list<const char*>{"races.toml", "monsters.toml", "items.toml",
+                                                  "dungeon.toml", "legend.toml"});
   }
 
-  // Replaces the first occurrence of `from` in `file` by `to`; returns the line (1-based)
-  // the replacement starts on.
-  int edit(const std::string& file, const std::string& from, const std::string& to) {
-    std::string text = read_file(path(file));
-    const auto at = text.find(from);
-    EXPECT_NE(at, std::string::npos) << "'" << from << "' is not in " << file;
-    if (at == std::string::npos) return 0;
-    text.replace(at, from.size(), to);
-    std::ofstream(path(file), std::ios::binary) << text;
-    return 1 +
-           static_cast<int>(std::count(text.begin(), text.begin() + static_cast<long>(at), '\n'));
-  }
-
-  // The line (1-based) where `text` first appears in `file`.
-  int line_with(const std::string& file, const std::string& text) {
-    const std::string content = read_file(path(file));
-    const auto at = content.find(text);
-    EXPECT_NE(at, std::string::npos) << "'" << text << "' is not in " << file;
-    return 1 + static_cast<int>(
-                   std::count(content.begin(), content.begin() + static_cast<long>(at), '\n'));
-  }
-
-  // load_content throws InputError whose message starts with FILE:LINE: and contains
-  // every one of `parts`.
   void expect_error(const std::string& file, int line, std::initializer_list<std::string> parts) {
-    try {
-      load_content(dir_.string());
-      ADD_FAILURE() << "no error; expected one at " << file << ":" << line;
-    } catch (const InputError& e) {
-      const std::string message = e.what();
-      const std::string where = path(file) + ":" + std::to_string(line) + ": ";
-      EXPECT_EQ(message.rfind(where, 0), 0u)
-          << message << "\n  expected it to start with " << where;
-      for (const std::string& part : parts)
-        EXPECT_NE(message.find(part), std::string::npos) << message << "\n  lacks: " << part;
-      EXPECT_EQ(message.find('\n'), std::string::npos) << message;
-    }
+    expect_load_error([&] { load_content(dir_.string()); }, file, line, parts);
   }
 };
 

@@ -26,7 +26,7 @@ const std::map<std::string, std::uint64_t> k_golden = {
     {"digger", 12920706018167969224u}, {"town", 13315032893221311981u},
     {"maze", 17110201675387731645u},   {"wilderness", 13032921111585653473u},
     {"genetic", 4153921394506787990u}, {"caves", 733111393962004897u},
-    {"cyclic", 8486692252756169725u},
+    {"cyclic", 8486692252756169725u},  {"dd", 9693919476134658302u},
 };
 
 void expect_valid(const Level& level, const std::string& context) {

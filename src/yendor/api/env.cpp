@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "yendor/api/action_space.hpp"
+#include "yendor/api/option_text.hpp"
 #include "yendor/core/error.hpp"
 #include "yendor/core/geometry_text.hpp"
 #include "yendor/game/highscore.hpp"
@@ -48,21 +49,6 @@ void validate(const EnvOptions& options) {
     throw InputError("env: check_every " + std::to_string(options.check_every) +
                      " must be at least 1");
 }
-
-namespace {
-
-template <typename T>
-T option_number(std::string_view key, std::string_view value, T lo, T hi) {
-  T v{};
-  const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), v);
-  if (ec != std::errc{} || end != value.data() + value.size() || v < lo || v > hi)
-    throw InputError("env: option " + std::string(key) + " must be an integer from " +
-                     std::to_string(lo) + " to " + std::to_string(hi) + ", not '" +
-                     std::string(value) + "'");
-  return v;
-}
-
-}  // namespace
 
 void set_option(EnvOptions& o, std::string_view key, std::string_view value) {
   const auto bad = [&](std::string_view what) {

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "yendor/api/observation.hpp"
+#include "yendor/api/step_result.hpp"
 #include "yendor/core/rng.hpp"
 #include "yendor/game/content.hpp"
 #include "yendor/game/game.hpp"
@@ -33,7 +34,7 @@ std::string_view to_string(RewardKind k);
 std::optional<RewardKind> reward_kind_from_string(std::string_view text);
 
 struct EnvOptions {
-  std::string rules = "main";  // the ruleset; "main" is the only one so far
+  std::string rules = "main";  // "main" here; "dd" is api/dd_env.hpp's DdEnv
   game::DungeonSetup setup;    // difficulty, one generator for every level, the map size
   int levels = 0;              // the dungeon's depth; 0: the recipe's
   int start_depth = 1;         // the level the player starts on (on its up stairs)
@@ -57,13 +58,6 @@ inline constexpr std::string_view k_option_names =
 // recipe's); InputError naming the option for an unknown name or a bad value. Check the whole
 // set with validate() after.
 void set_option(EnvOptions& options, std::string_view key, std::string_view value);
-
-struct StepResult {
-  double reward = 0;
-  bool terminated = false;  // the game ended (died, won, quit)
-  bool truncated = false;   // the step limit cut the episode short
-  bool refused = false;     // the rules refused the action (no time passed)
-};
 
 class Env {
  public:

@@ -29,6 +29,7 @@
 #include "yendor/game/instancing.hpp"
 #include "yendor/game/rules.hpp"
 #include "yendor/gen/generate.hpp"
+#include "yendor/gen/generator_toml.hpp"
 #include "yendor/gen/motif.hpp"
 #include "yendor/gen/registry.hpp"
 
@@ -513,15 +514,6 @@ std::vector<MonsterKind> read_monsters(const std::string& file, const toml::tabl
 
 // ---- dungeon.toml ----
 
-// A generator parameter as written: bool, integer, real or text.
-ParamValue as_param(const Where& w, const toml::node& node, std::string_view field) {
-  if (node.is_boolean()) return node.as_boolean()->get();
-  if (node.is_integer()) return std::int64_t{node.as_integer()->get()};
-  if (node.is_floating_point()) return node.as_floating_point()->get();
-  if (node.is_string()) return std::string(node.as_string()->get());
-  w.fail(node, field, "true/false, a number or text expected, got " + toml_type_name(node));
-}
-
 // A feature pass as `yendor gen --feature` takes it: "vaults" or "shops:rate=0.2,max=1".
 FeatureRequest read_feature_request(const Where& w, const toml::node& node) {
   const std::string text = as_text(w, node, "features");
@@ -551,52 +543,9 @@ LevelChoice read_level_choice(const Where& w, const toml::node& node, Size size)
   const toml::table& t = as_table(w, node, "level");
   check_known(w, t, {"generator", "params", "motif", "features", "weight"});
   LevelChoice choice;
-  const toml::node& gen_node = required(w, t, "generator");
-  choice.generator = as_text(w, gen_node, "generator");
-  const Generator* generator = builtin_generators().find(choice.generator);
-  if (generator == nullptr) {
-    std::vector<std::string> names;
-    for (const Generator* g : builtin_generators().all())
-      names.push_back(g->info().name);
-    w.fail(gen_node, "generator",
-           "unknown generator \"" + choice.generator + "\" (generators: " + join(names) + ")");
-  }
-  const GeneratorInfo& info = generator->info();
-  try {
-    check_level_size(info, size);
-  } catch (const InputError& e) {
-    w.fail(gen_node, "generator", std::string(e.what()) + " (dungeon.toml's size)");
-  }
-  // Each parameter is validated alone against the generator's schema, so an error names its
-  // line; values are stored as written, except integers where a real is declared.
-  if (const toml::node* n = t.get("params")) {
-    const toml::table& params = as_table(w, *n, "params");
-    for (auto&& [key, value] : params) {
-      const std::string field = "params." + std::string(key.str());
-      if (info.schema.find(key.str()) == nullptr) {
-        std::vector<std::string> names;
-        for (const ParamSpec& spec : info.schema.specs())
-          names.push_back(spec.name);
-        w.fail(value, field,
-               "generator '" + info.name + "' has no parameter '" + std::string(key.str()) +
-                   "' (parameters: " + join(names) + ")");
-      }
-      ParamSet one;
-      one.set(std::string(key.str()), as_param(w, value, field));
-      try {
-        const ParamSet checked = info.schema.validate(info.name, one);
-        choice.params.set(std::string(key.str()), *checked.find(key.str()));
-      } catch (const InputError& e) {
-        w.fail(value, field, e.what());
-      }
-    }
-  }
-  // Checks across parameters and the size (cyclic's cell against the map).
-  try {
-    generator->check(info.schema.validate(info.name, choice.params), size);
-  } catch (const InputError& e) {
-    w.fail(t.get("params") != nullptr ? *t.get("params") : gen_node, "params", e.what());
-  }
+  GeneratorChoice read = read_generator_choice(w, t, size, "dungeon.toml's size");
+  choice.generator = read.generator->info().name;
+  choice.params = std::move(read.params);
   if (const toml::node* n = t.get("motif")) {
     choice.motif = as_text(w, *n, "motif");
     const auto& motifs = builtin_motifs();

@@ -19,6 +19,7 @@ const GeneratorRegistry& builtin_generators() {
     r.add(make_wilderness_generator());
     r.add(make_genetic_generator());
     r.add(make_cyclic_generator());
+    r.add(make_hall_generator());
     return r;
   }();
   return registry;

@@ -28,5 +28,6 @@ std::unique_ptr<Generator> make_town_generator();
 std::unique_ptr<Generator> make_wilderness_generator();
 std::unique_ptr<Generator> make_genetic_generator();
 std::unique_ptr<Generator> make_cyclic_generator();
+std::unique_ptr<Generator> make_hall_generator();  // "dd"
 
 }  // namespace yendor
