@@ -130,14 +130,19 @@ const DdMask& DdEnv::legal_mask() {
   return mask_;
 }
 
-int random_legal_action(DdEnv& env, Rng& rng) {
-  const DdMask& mask = env.legal_mask();
-  const int count = env.legal_count() - (mask[k_dd_give_up] != 0 ? 1 : 0);
-  if (count <= 0) return k_dd_give_up;
+int random_allowed_action(const DdMask& mask, Rng& rng) {
+  int count = 0;
+  for (int i = 0; i < k_dd_give_up; ++i)
+    count += mask[static_cast<std::size_t>(i)];
+  if (count == 0) return k_dd_give_up;
   int pick = static_cast<int>(rng.below(static_cast<std::uint32_t>(count)));
   for (int i = 0; i < k_dd_give_up; ++i)
     if (mask[static_cast<std::size_t>(i)] != 0 && pick-- == 0) return i;
   return k_dd_give_up;
+}
+
+int random_legal_action(DdEnv& env, Rng& rng) {
+  return random_allowed_action(env.legal_mask(), rng);
 }
 
 }  // namespace yendor::api

@@ -104,5 +104,7 @@ class DdEnv {
 // player that gave up one step in ten would end most games at once); k_dd_give_up when
 // nothing else is legal (the episode is over).
 int random_legal_action(DdEnv& env, Rng& rng);
+// The same over any mask (api/dd_actions.hpp's dd_legal_mask).
+int random_allowed_action(const DdMask& mask, Rng& rng);
 
 }  // namespace yendor::api

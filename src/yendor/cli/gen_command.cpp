@@ -52,13 +52,13 @@ std::string format_for(const GenOptions& options) {
   return format;
 }
 
-namespace {
-
 void print_schema_lines(const ParamSchema& schema, std::ostream& out) {
   for (const ParamSpec& p : schema.specs())
     out << "    " << std::left << std::setw(12) << p.name << " " << std::setw(46) << p.describe()
         << " " << p.help << "\n";
 }
+
+namespace {
 
 std::string describe_request(const FeatureRequest& request) {
   std::string text = request.name;

@@ -37,6 +37,8 @@ std::string format_for(const GenOptions& options);           // txt|json|png; In
 // Generators, then feature passes and motifs.
 void print_generator_list(const GeneratorRegistry& registry, std::ostream& out);
 void print_generator_help(const Generator& generator, std::ostream& out);
+// A schema's parameters, one indented line each (name, type and range, meaning).
+void print_schema_lines(const ParamSchema& schema, std::ostream& out);
 // A schema as a Markdown table (parameter, type, default, range or choices, meaning).
 void print_schema_table(const ParamSchema& schema, std::ostream& out);
 // docs/generators.md is this output; a test keeps the file in step with the code.

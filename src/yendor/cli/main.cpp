@@ -12,6 +12,7 @@
 #include "yendor/cli/bench_ai_command.hpp"
 #include "yendor/cli/bench_gen_command.hpp"
 #include "yendor/cli/bench_report_command.hpp"
+#include "yendor/cli/bot_command.hpp"
 #include "yendor/cli/evolve_monsters_command.hpp"
 #include "yendor/cli/fov_command.hpp"
 #include "yendor/cli/gen_command.hpp"
@@ -205,6 +206,30 @@ CLI::App* add_evolve_monsters_command(CLI::App& app, yendor::cli::EvolveMonsters
   return cmd;
 }
 
+// `yendor bot`: its options.
+CLI::App* add_bot_command(CLI::App& app, yendor::cli::BotCommandOptions& options) {
+  CLI::App* cmd = app.add_subcommand(
+      "bot", "games played by a bot: win rate, experience, turns ('yendor bot list')");
+  cmd->add_option("bot", options.bot, "the bot's name, or 'list'")->required();
+  cmd->add_option("--rules", options.rules, "the ruleset (dd)");
+  cmd->add_option("--games", options.games, "games to play (default 100)");
+  cmd->add_option("--seed", options.seed, "the first game's seed, a number or text (default 1)");
+  cmd->add_option("--race", options.race, "the hero's race (default human)");
+  cmd->add_option("--class", options.hero_class, "the hero's class (default fighter)");
+  cmd->add_option("--generator", options.generator, "the terrain's generator (default: recipe's)");
+  cmd->add_option("--set", options.sets, "a bot parameter key=value (repeatable)");
+  cmd->add_option("--genome", options.genome, "the genome file (evolved)");
+  cmd->add_option("--csv", options.csv, "write one row per game to this file");
+  cmd->add_option("--threads", options.threads, "games played at once (default 1)");
+  cmd->add_option("--action-limit", options.action_limit,
+                  "actions before a game is cut (default 5000)");
+  cmd->add_flag("--watch", options.watch, "show the first game in the terminal, frame by frame");
+  cmd->add_option("--delay", options.delay_ms, "milliseconds between --watch frames");
+  cmd->add_flag("--markdown", options.markdown, "with 'list': the bots as a Markdown table");
+  cmd->add_option("--content", options.content, "the ruleset's content (default data/dd)");
+  return cmd;
+}
+
 // `yendor ai list`: its options.
 struct AiListOptions {
   bool markdown = false;
@@ -380,6 +405,9 @@ int run(int argc, char** argv) {
       log_is_terminal;
   AiListOptions ai_list_options;
   CLI::App* ai_list_cmd = add_ai_command(app, ai_list_options);
+  cli::BotCommandOptions bot_options;
+  CLI::App* bot_cmd = add_bot_command(app, bot_options);
+  bot_options.terminal = isatty(STDOUT_FILENO) == 1;
 
   // Name an unknown command instead of CLI11's generic "a subcommand is required".
   if (argc > 1 && argv[1][0] != '-') {
@@ -465,6 +493,7 @@ int run(int argc, char** argv) {
   if (bench_gen_cmd->parsed()) cli::run_bench_gen(bench_gen_options, std::cout, std::cerr);
   if (bench_report_cmd->parsed()) cli::run_bench_report(bench_report_options, std::cerr);
   if (ai_list_cmd->parsed()) run_ai_list(ai_list_options);
+  if (bot_cmd->parsed()) return cli::run_bot(bot_options, std::cout, std::cerr);
   return 0;
 }
 

@@ -1,0 +1,65 @@
+#pragma once
+// The dd strategy bot (docs/bots.md; the DD platform paper 4.1-4.2): each decision takes the
+// first main-game strategy, in the genome's priority order, that applies, and plays its plan.
+// Killing a monster is planned by simulating the fight on a copy of the state (the walk to it
+// and the exchanges: the game is deterministic apart from what is unrevealed, and a walk over
+// revealed cells and a fight reveal nothing but health and mana), choosing each fight action
+// by the attack strategies in the genome's order, within its potion limits; the plan is played
+// only when the simulated fight is won. `greedy` and `evolved` are this bot with different
+// genomes.
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "yendor/api/bots/dd_bot.hpp"
+#include "yendor/api/bots/dd_genome.hpp"
+#include "yendor/api/bots/dd_paths.hpp"
+
+namespace yendor::api::bots {
+
+class DdStrategyBot final : public DdBot {
+ public:
+  explicit DdStrategyBot(const DdGenome& genome);
+
+  void start(const DdEnv& env) override;
+  dd::Action act(const DdEnv& env) override;
+  // The same on a bare state (search rollouts use it).
+  dd::Action act(const dd::State& state, const dd::Content& content);
+
+  // How many plans each main strategy made since start() (how the bot plays).
+  const std::array<int, k_main_count>& uses() const { return uses_; }
+  const DdGenome& genome() const { return genome_; }
+
+  // A fight against monster `monster` simulated from `state` (walk beside it, then the
+  // attack strategies): its actions when it is won, nothing otherwise.
+  std::optional<std::vector<dd::Action>> plan_fight(const dd::State& state,
+                                                    const dd::Content& content,
+                                                    const DdPaths& paths, int monster) const;
+
+ private:
+  struct Budget {
+    int health = 0, mana = 0;  // potions still allowed in this fight
+  };
+  bool plan(const dd::State& state, const dd::Content& content);
+  bool plan_main(int strategy, const dd::State& state, const dd::Content& content,
+                 const DdPaths& paths);
+  bool plan_kill(const dd::State& state, const dd::Content& content, const DdPaths& paths,
+                 std::vector<int> monsters);
+  std::optional<dd::Action> attack_step(const dd::State& sim, const dd::Content& content,
+                                        int monster, Budget& budget) const;
+  std::optional<dd::Action> attack_strategy(int strategy, const dd::State& sim,
+                                            const dd::Content& content, int monster,
+                                            Budget& budget) const;
+
+  DdGenome genome_;
+  std::vector<int> main_order_;    // enabled main strategies, highest priority first
+  std::vector<int> attack_order_;  // enabled attack strategies, highest priority first
+  std::vector<dd::Action> plan_;
+  std::size_t next_ = 0;
+  std::int32_t expected_actions_ = -1;  // the game's action count where the plan goes on
+  std::array<int, k_main_count> uses_{};
+};
+
+}  // namespace yendor::api::bots
