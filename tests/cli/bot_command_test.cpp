@@ -104,7 +104,8 @@ TEST(BotCommand, BadOptions) {
   o.race = "troll";
   EXPECT_THROW(run_bot(o, out, log), InputError);
   o = small("evolved");
-  EXPECT_THROW(run_bot(o, out, log), InputError);  // no genome
+  o.genome = "/nonexistent/genome.toml";
+  EXPECT_THROW(run_bot(o, out, log), InputError);
   o = small("greedy");
   o.games = 0;
   EXPECT_THROW(run_bot(o, out, log), InputError);

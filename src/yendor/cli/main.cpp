@@ -13,6 +13,7 @@
 #include "yendor/cli/bench_gen_command.hpp"
 #include "yendor/cli/bench_report_command.hpp"
 #include "yendor/cli/bot_command.hpp"
+#include "yendor/cli/evolve_command.hpp"
 #include "yendor/cli/evolve_monsters_command.hpp"
 #include "yendor/cli/fov_command.hpp"
 #include "yendor/cli/gen_command.hpp"
@@ -230,6 +231,33 @@ CLI::App* add_bot_command(CLI::App& app, yendor::cli::BotCommandOptions& options
   return cmd;
 }
 
+// `yendor evolve`: its options.
+CLI::App* add_evolve_command(CLI::App& app, yendor::cli::EvolveCommandOptions& options) {
+  CLI::App* cmd = app.add_subcommand(
+      "evolve", "evolve a dd strategy bot (the DD paper's section 4); runs under mpirun too");
+  cmd->add_option("--population", options.population, "individuals (default 100)");
+  cmd->add_option("--generations", options.generations, "generations (default 30)");
+  cmd->add_option("--runs", options.runs, "games per fitness measurement (default 3)");
+  cmd->add_option("--elites", options.elites, "the best kept unchanged (default 2)");
+  cmd->add_option("--mutation-rate", options.mutation_rate, "chance per gene (default 0.05)");
+  cmd->add_option("--smart-share", options.smart_share,
+                  "children given the smart mutation (default 0.05)");
+  cmd->add_option("--validate", options.validate_games,
+                  "games measuring the candidates at the end (default 300)");
+  cmd->add_option("--seed", options.seed, "a number or any text (default 1)");
+  cmd->add_option("--race", options.race, "the hero's race (default human)");
+  cmd->add_option("--class", options.hero_class, "the hero's class (default fighter)");
+  cmd->add_option("--generator", options.generator, "the terrain's generator (default: recipe's)");
+  cmd->add_option("-o,--output", options.output, "the genome file to write (default evolved.toml)");
+  cmd->add_option("--checkpoint", options.checkpoint,
+                  "written after every generation (default evolve-checkpoint.json)");
+  cmd->add_option("--resume", options.resume, "go on from a checkpoint");
+  cmd->add_option("--threads", options.threads, "threads per process (default 1)");
+  cmd->add_option("--stop-after", options.stop_after, "stop after this many generations");
+  cmd->add_option("--content", options.content, "the ruleset's content (default data/dd)");
+  return cmd;
+}
+
 // `yendor ai list`: its options.
 struct AiListOptions {
   bool markdown = false;
@@ -408,6 +436,9 @@ int run(int argc, char** argv) {
   cli::BotCommandOptions bot_options;
   CLI::App* bot_cmd = add_bot_command(app, bot_options);
   bot_options.terminal = isatty(STDOUT_FILENO) == 1;
+  cli::EvolveCommandOptions evolve_bot_options;
+  CLI::App* evolve_bot_cmd = add_evolve_command(app, evolve_bot_options);
+  evolve_bot_options.terminal = log_is_terminal;
 
   // Name an unknown command instead of CLI11's generic "a subcommand is required".
   if (argc > 1 && argv[1][0] != '-') {
@@ -494,6 +525,7 @@ int run(int argc, char** argv) {
   if (bench_report_cmd->parsed()) cli::run_bench_report(bench_report_options, std::cerr);
   if (ai_list_cmd->parsed()) run_ai_list(ai_list_options);
   if (bot_cmd->parsed()) return cli::run_bot(bot_options, std::cout, std::cerr);
+  if (evolve_bot_cmd->parsed()) return cli::run_evolve(evolve_bot_options, std::cout, std::cerr);
   return 0;
 }
 

@@ -1,10 +1,9 @@
 // `evolved`: the strategy bot with an evolved genome (desktop-dungeons-ai-pcg-platform 4.2-4.5):
 // both strategy lists ordered and their parameters set by `yendor evolve`, read from the
-// genome file it writes.
+// genome file it writes (by default the one shipped beside the content, data/dd/evolved.toml).
 
 #include "yendor/api/bots/dd_strategy_bot.hpp"
 #include "yendor/api/bots/registry.hpp"
-#include "yendor/core/error.hpp"
 
 namespace yendor::api::bots {
 
@@ -17,13 +16,15 @@ class EvolvedBotFactory final : public BotFactory {
     info_.summary = "the strategy bot with a genome evolved by `yendor evolve`";
     info_.rules = "dd";
     info_.source = "desktop-dungeons-ai-pcg-platform sections 4.2-4.5";
-    info_.schema.add_string("genome", "", "the genome file (`yendor evolve` writes one)");
+    info_.schema.add_string("genome", "",
+                            "the genome file (`yendor evolve` writes one); empty: the shipped "
+                            "evolved.toml of the ruleset's content");
   }
   const BotInfo& info() const override { return info_; }
   std::unique_ptr<DdBot> make_dd(const ParamSet& params,
                                  const dd::Content& content) const override {
-    const std::string& path = params.get_string("genome");
-    if (path.empty()) throw InputError("bot evolved: give a genome file (genome=FILE)");
+    std::string path = params.get_string("genome");
+    if (path.empty()) path = content.dir + "/evolved.toml";
     std::vector<std::string> spells;
     for (const dd::SpellKind& s : content.spells)
       spells.push_back(s.id);
