@@ -21,6 +21,7 @@ TEST(DdPaths, DistancesAreChebyshevOnOpenFloor) {
   EXPECT_EQ(p.distance(cell_of(13, 12)), 3);
   EXPECT_EQ(p.distance(cell_of(0, 0)), 10);
   EXPECT_TRUE(p.frontier().empty());  // everything is revealed
+  EXPECT_EQ(p.nearest_frontier(), -1);
 }
 
 TEST(DdPaths, WallsMonstersAndUnrevealedCellsBlock) {
@@ -50,6 +51,7 @@ TEST(DdPaths, WalksArriveAndFrontierIsNearestFirst) {
   const std::vector<int> f = p.frontier();
   ASSERT_FALSE(f.empty());
   EXPECT_EQ(p.distance(f.front()), 5);
+  EXPECT_EQ(p.nearest_frontier(), f.front());
   for (std::size_t i = 1; i < f.size(); ++i)
     EXPECT_LE(p.distance(f[i - 1]), p.distance(f[i]));
   std::vector<dd::Action> walk;

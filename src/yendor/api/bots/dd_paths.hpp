@@ -27,6 +27,8 @@ class DdPaths {
   // Revealed floor cells the hero can reach with an unrevealed neighbour, nearest first (ties:
   // more unrevealed neighbours first, then the lower cell).
   std::vector<int> frontier() const;
+  // frontier().front() without the list; -1 when there is none.
+  int nearest_frontier() const;
 
  private:
   const dd::State& state_;

@@ -90,15 +90,31 @@ dd::Action DdStrategyBot::act(const dd::State& s, const dd::Content& c) {
 bool DdStrategyBot::plan(const dd::State& s, const dd::Content& c) {
   const DdPaths paths(s);
   for (int strategy : main_order_)
-    if (plan_main(strategy, s, c, paths)) {
+    if (plan_main(strategy, s, c, paths, plan_)) {
       ++uses_[static_cast<std::size_t>(strategy)];
       return !plan_.empty();
     }
   return false;
 }
 
+std::optional<std::vector<dd::Action>> DdStrategyBot::next_plan(const dd::State& s,
+                                                                const dd::Content& c) const {
+  const DdPaths paths(s);
+  for (int strategy : main_order_)
+    if (auto plan = plan_of(strategy, s, c, paths)) return plan;
+  return std::nullopt;
+}
+
+std::optional<std::vector<dd::Action>> DdStrategyBot::plan_of(int strategy, const dd::State& s,
+                                                              const dd::Content& c,
+                                                              const DdPaths& paths) const {
+  std::vector<dd::Action> out;
+  if (!plan_main(strategy, s, c, paths, out) || out.empty()) return std::nullopt;
+  return out;
+}
+
 bool DdStrategyBot::plan_main(int strategy, const dd::State& s, const dd::Content& c,
-                              const DdPaths& paths) {
+                              const DdPaths& paths, std::vector<dd::Action>& plan) const {
   const dd::Hero& h = s.hero;
   const std::string_view name = k_main_strategies[static_cast<std::size_t>(strategy)];
   // Revealed living monsters the hero can stand beside.
@@ -122,7 +138,7 @@ bool DdStrategyBot::plan_main(int strategy, const dd::State& s, const dd::Conten
           (best < 0 || paths.distance(cell) < paths.distance(best)))
         best = cell;
     if (best < 0) return false;
-    paths.walk_to(best, plan_);
+    paths.walk_to(best, plan);
     return true;
   }
   if (name == "kill_strongest" || name == "kill_weakest" || name == "kill_most_xp") {
@@ -131,20 +147,20 @@ bool DdStrategyBot::plan_main(int strategy, const dd::State& s, const dd::Conten
       if (name == "kill_most_xp") return xp_of(a) > xp_of(b);
       return level_of(a) > level_of(b);
     });
-    return plan_kill(s, c, paths, monsters);
+    return plan_kill(s, c, paths, monsters, plan);
   }
   if (name == "kill_level_up") {
     const int need = dd::xp_to_next(c, h.level) - h.xp;
     std::erase_if(monsters, [&](int i) { return xp_of(i) < need; });
     std::stable_sort(monsters.begin(), monsters.end(),
                      [&](int a, int b) { return level_of(a) < level_of(b); });
-    return plan_kill(s, c, paths, monsters);
+    return plan_kill(s, c, paths, monsters, plan);
   }
   if (name == "explore" || name == "explore_to_heal") {
     if (name == "explore_to_heal" && h.hp >= genome_.heal_below * h.max_hp) return false;
-    const std::vector<int> frontier = paths.frontier();
-    if (frontier.empty()) return false;
-    paths.walk_to(frontier.front(), plan_);
+    const int frontier = paths.nearest_frontier();
+    if (frontier < 0) return false;
+    paths.walk_to(frontier, plan);
     return true;
   }
   if (name == "drink_when_low") {
@@ -152,7 +168,7 @@ bool DdStrategyBot::plan_main(int strategy, const dd::State& s, const dd::Conten
       return false;
     const dd::Action drink{dd::ActionKind::drink_health};
     if (!dd::accepts(s, c, drink)) return false;
-    plan_.push_back(drink);
+    plan.push_back(drink);
     return true;
   }
   if (name == "convert_glyphs") {
@@ -160,7 +176,7 @@ bool DdStrategyBot::plan_main(int strategy, const dd::State& s, const dd::Conten
       const int spell = h.glyphs[static_cast<std::size_t>(i)];
       if (spell >= 0 && spell < k_max_genome_spells &&
           genome_.convert[static_cast<std::size_t>(spell)]) {
-        plan_.push_back(dd::convert_action(i));
+        plan.push_back(dd::convert_action(i));
         return true;
       }
     }
@@ -169,17 +185,17 @@ bool DdStrategyBot::plan_main(int strategy, const dd::State& s, const dd::Conten
   if (name == "keep_protected") {
     const int slot = slot_with(s, c, dd::SpellEffect::kill_protect);
     if (slot < 0 || !dd::accepts(s, c, dd::cast_action(slot))) return false;
-    plan_.push_back(dd::cast_action(slot));
+    plan.push_back(dd::cast_action(slot));
     return true;
   }
   return false;
 }
 
 bool DdStrategyBot::plan_kill(const dd::State& s, const dd::Content& c, const DdPaths& paths,
-                              std::vector<int> monsters) {
+                              std::vector<int> monsters, std::vector<dd::Action>& plan) const {
   for (int i : monsters)
     if (auto fight = plan_fight(s, c, paths, i)) {
-      plan_ = std::move(*fight);
+      plan = std::move(*fight);
       return true;
     }
   return false;

@@ -28,6 +28,21 @@ class DdStrategyBot final : public DdBot {
   // The same on a bare state (search rollouts use it).
   dd::Action act(const dd::State& state, const dd::Content& content);
 
+  // The plan main strategy `strategy` makes in `state` (whether it is on or not); nothing
+  // when it does not apply. Search bots take these as their candidate moves.
+  std::optional<std::vector<dd::Action>> plan_of(int strategy, const dd::State& state,
+                                                 const dd::Content& content,
+                                                 const DdPaths& paths) const;
+  // The plan a fresh decision makes now: the first applicable strategy's, in the genome's
+  // order; nothing when none applies (the bot would give up).
+  std::optional<std::vector<dd::Action>> next_plan(const dd::State& state,
+                                                   const dd::Content& content) const;
+  // Forgets the plan in progress (the next act() decides afresh).
+  void forget() {
+    plan_.clear();
+    next_ = 0;
+  }
+
   // How many plans each main strategy made since start() (how the bot plays).
   const std::array<int, k_main_count>& uses() const { return uses_; }
   const DdGenome& genome() const { return genome_; }
@@ -44,9 +59,9 @@ class DdStrategyBot final : public DdBot {
   };
   bool plan(const dd::State& state, const dd::Content& content);
   bool plan_main(int strategy, const dd::State& state, const dd::Content& content,
-                 const DdPaths& paths);
+                 const DdPaths& paths, std::vector<dd::Action>& out) const;
   bool plan_kill(const dd::State& state, const dd::Content& content, const DdPaths& paths,
-                 std::vector<int> monsters);
+                 std::vector<int> monsters, std::vector<dd::Action>& out) const;
   std::optional<dd::Action> attack_step(const dd::State& sim, const dd::Content& content,
                                         int monster, Budget& budget) const;
   std::optional<dd::Action> attack_strategy(int strategy, const dd::State& sim,

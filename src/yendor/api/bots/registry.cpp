@@ -8,6 +8,7 @@ const BotRegistry& builtin_bots() {
     r.add(make_random_bot_factory());
     r.add(make_greedy_bot_factory());
     r.add(make_evolved_bot_factory());
+    r.add(make_search_bot_factory());
     return r;
   }();
   return registry;

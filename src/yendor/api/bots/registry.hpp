@@ -44,5 +44,6 @@ std::unique_ptr<DdBot> make_dd_bot(const std::string& name, const ParamSet& para
 std::unique_ptr<BotFactory> make_random_bot_factory();
 std::unique_ptr<BotFactory> make_greedy_bot_factory();
 std::unique_ptr<BotFactory> make_evolved_bot_factory();
+std::unique_ptr<BotFactory> make_search_bot_factory();
 
 }  // namespace yendor::api::bots

@@ -1,0 +1,57 @@
+// `search`: rollout search over the strategy bot's plans on sampled games (api/bots/
+// dd_search_bot.hpp), with the evolved genome as its base; it plays better than the base.
+
+#include "yendor/api/bots/dd_search_bot.hpp"
+#include "yendor/api/bots/registry.hpp"
+
+namespace yendor::api::bots {
+
+namespace {
+
+class SearchBotFactory final : public BotFactory {
+ public:
+  SearchBotFactory() {
+    info_.name = "search";
+    info_.summary = "rollout search over the strategy bot's plans on sampled games";
+    info_.rules = "dd";
+    info_.source =
+        "desktop-dungeons-ai-pcg-platform section 5 (search and planning on the platform's "
+        "simulation)";
+    info_.schema
+        .add_string("genome", "",
+                    "the base bot's genome; empty: the shipped evolved.toml of the content")
+        .add_int("samples", 4, 1, 1000, "sampled games per candidate plan")
+        .add_int("rollout_limit", 3000, 1, 1000000, "actions a rollout plays at most")
+        .add_int("check_every", 50, 1, 1000,
+                 "decisions the base bot plays unchecked after its plan won every sample")
+        .add_bool("omniscient", false,
+                  "plan on the real game, unrevealed cells included (a solver, not a fair "
+                  "player)");
+  }
+  const BotInfo& info() const override { return info_; }
+  std::unique_ptr<DdBot> make_dd(const ParamSet& params,
+                                 const dd::Content& content) const override {
+    std::string path = params.get_string("genome");
+    if (path.empty()) path = content.dir + "/evolved.toml";
+    std::vector<std::string> spells;
+    for (const dd::SpellKind& s : content.spells)
+      spells.push_back(s.id);
+    DdSearchOptions o;
+    o.samples = static_cast<int>(params.get_int("samples"));
+    o.rollout_limit = static_cast<int>(params.get_int("rollout_limit"));
+    o.check_every = static_cast<int>(params.get_int("check_every"));
+    o.omniscient = params.get_bool("omniscient");
+    return std::make_unique<DdSearchBot>(load_genome(path, spells), o);
+  }
+
+ private:
+  BotInfo info_;
+};
+
+}  // namespace
+
+std::unique_ptr<BotFactory> make_search_bot_factory() {
+  return std::make_unique<SearchBotFactory>();
+}
+
+}  // namespace yendor::api::bots
