@@ -3,6 +3,7 @@
 #include <stdexcept>
 #include <utility>
 
+#include "yendor/api/bots/winnable.hpp"
 #include "yendor/api/option_text.hpp"
 #include "yendor/core/error.hpp"
 #include "yendor/gen/registry.hpp"
@@ -44,6 +45,14 @@ void set_option(DdEnvOptions& o, std::string_view key, std::string_view value) {
       throw InputError("env: option reward must be xp, fitness or win, not '" + std::string(value) +
                        "'");
     o.reward = *r;
+  } else if (key == "require_winnable") {
+    if (value == "true" || value == "1")
+      o.require_winnable = true;
+    else if (value == "false" || value == "0")
+      o.require_winnable = false;
+    else
+      throw InputError("env: option require_winnable must be true or false, not '" +
+                       std::string(value) + "'");
   } else if (key == "max_steps") {
     o.max_steps = option_number<std::int64_t>(key, value, 0, std::int64_t{1} << 40);
   } else {
@@ -75,7 +84,8 @@ const DdObservation& DdEnv::reset(std::uint64_t seed) {
 const DdObservation& DdEnv::reset(std::uint64_t seed, const DdEnvOptions& options) {
   validate(options, *content_);
   options_ = options;
-  state_ = dd::new_game(*content_, options_.setup, seed);
+  state_ = options_.require_winnable ? bots::winnable_game(*content_, options_.setup, seed).state
+                                     : dd::new_game(*content_, options_.setup, seed);
   observe(state_, *content_, obs_);
   started_ = true;
   terminated_ = truncated_ = false;

@@ -35,6 +35,9 @@ struct DdEnvOptions {
   dd::Setup setup;  // race, class, generator (and its parameters)
   DdReward reward = DdReward::xp;
   std::int64_t max_steps = 0;  // truncation after this many steps; 0: none
+  // Only levels the omniscient search bot wins (api/bots/winnable.hpp): a seed whose level it
+  // cannot win is replaced by the next candidate of that seed.
+  bool require_winnable = false;
   bool operator==(const DdEnvOptions&) const = default;
 };
 
@@ -75,6 +78,7 @@ class DdEnv {
   bool terminated() const { return terminated_; }
   bool truncated() const { return truncated_; }
   std::int64_t steps() const { return steps_; }
+  // The game's seed (with require_winnable, the candidate that was kept).
   std::uint64_t seed() const { return state_.seed; }
   const DdEnvOptions& options() const { return options_; }
   const dd::State& state() const { return state_; }

@@ -94,6 +94,7 @@ int run_bot(const BotCommandOptions& o, std::ostream& out, std::ostream& log) {
   env_options.setup.race = o.race;
   env_options.setup.hero_class = o.hero_class;
   env_options.setup.generator = o.generator;
+  env_options.require_winnable = o.require_winnable;
   api::validate(env_options, *content);
   std::vector<std::string> sets = o.sets;
   if (!o.genome.empty()) sets.push_back("genome=" + o.genome);
@@ -102,7 +103,8 @@ int run_bot(const BotCommandOptions& o, std::ostream& out, std::ostream& log) {
   (void)factory.make_dd(params, *content);  // bad parameters fail before any game
   const std::uint64_t first = parse_seed(o.seed).value;
   const std::string title = "bot " + o.bot + ", " + o.race + " " + o.hero_class + ", rules dd" +
-                            (o.generator.empty() ? "" : ", generator " + o.generator);
+                            (o.generator.empty() ? "" : ", generator " + o.generator) +
+                            (o.require_winnable ? ", winnable levels" : "");
 
   if (o.watch) {
     api::DdEnv env(content, env_options);

@@ -24,6 +24,7 @@ struct BotCommandOptions {
   std::string csv;                // a row per game to this file
   int threads = 1;
   int action_limit = 5000;
+  bool require_winnable = false;  // only levels the omniscient search bot wins
   bool watch = false;
   int delay_ms = -1;      // between frames with --watch; -1: 80 on a terminal, else 0
   bool terminal = false;  // stdout is a terminal (set by main)

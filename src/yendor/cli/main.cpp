@@ -13,6 +13,7 @@
 #include "yendor/cli/bench_gen_command.hpp"
 #include "yendor/cli/bench_report_command.hpp"
 #include "yendor/cli/bot_command.hpp"
+#include "yendor/cli/eval_command.hpp"
 #include "yendor/cli/evolve_command.hpp"
 #include "yendor/cli/evolve_monsters_command.hpp"
 #include "yendor/cli/fov_command.hpp"
@@ -225,6 +226,8 @@ CLI::App* add_bot_command(CLI::App& app, yendor::cli::BotCommandOptions& options
   cmd->add_option("--action-limit", options.action_limit,
                   "actions before a game is cut (default 5000)");
   cmd->add_flag("--watch", options.watch, "show the first game in the terminal, frame by frame");
+  cmd->add_flag("--require-winnable", options.require_winnable,
+                "only levels the omniscient search bot wins (others: the seed's next candidate)");
   cmd->add_option("--delay", options.delay_ms, "milliseconds between --watch frames");
   cmd->add_flag("--markdown", options.markdown, "with 'list': the bots as a Markdown table");
   cmd->add_option("--content", options.content, "the ruleset's content (default data/dd)");
@@ -254,6 +257,26 @@ CLI::App* add_evolve_command(CLI::App& app, yendor::cli::EvolveCommandOptions& o
   cmd->add_option("--resume", options.resume, "go on from a checkpoint");
   cmd->add_option("--threads", options.threads, "threads per process (default 1)");
   cmd->add_option("--stop-after", options.stop_after, "stop after this many generations");
+  cmd->add_option("--content", options.content, "the ruleset's content (default data/dd)");
+  return cmd;
+}
+
+// `yendor eval`: its options.
+CLI::App* add_eval_command(CLI::App& app, yendor::cli::EvalCommandOptions& options) {
+  CLI::App* cmd = app.add_subcommand(
+      "eval", "judge generators by a bot's games on their levels (dd rules); runs under mpirun");
+  cmd->add_option("--bot", options.bot, "the bot (default search)");
+  cmd->add_option("--set", options.sets, "a bot parameter key=value (repeatable)");
+  cmd->add_option("--generators", options.generators, "g1,g2,... (default dd)");
+  cmd->add_option("--seeds", options.seeds, "A..B, the games of each generator (default 1..100)");
+  cmd->add_option("--race", options.race, "the hero's race (default human)");
+  cmd->add_option("--class", options.hero_class, "the hero's class (default fighter)");
+  cmd->add_flag("--require-winnable", options.require_winnable,
+                "only levels the omniscient search bot wins");
+  cmd->add_option("--csv", options.csv, "one row per generator to this file");
+  cmd->add_option("--threads", options.threads, "threads per process (default 1)");
+  cmd->add_option("--action-limit", options.action_limit,
+                  "actions before a game is cut (default 5000)");
   cmd->add_option("--content", options.content, "the ruleset's content (default data/dd)");
   return cmd;
 }
@@ -439,6 +462,8 @@ int run(int argc, char** argv) {
   cli::EvolveCommandOptions evolve_bot_options;
   CLI::App* evolve_bot_cmd = add_evolve_command(app, evolve_bot_options);
   evolve_bot_options.terminal = log_is_terminal;
+  cli::EvalCommandOptions eval_options;
+  CLI::App* eval_cmd = add_eval_command(app, eval_options);
 
   // Name an unknown command instead of CLI11's generic "a subcommand is required".
   if (argc > 1 && argv[1][0] != '-') {
@@ -526,6 +551,7 @@ int run(int argc, char** argv) {
   if (ai_list_cmd->parsed()) run_ai_list(ai_list_options);
   if (bot_cmd->parsed()) return cli::run_bot(bot_options, std::cout, std::cerr);
   if (evolve_bot_cmd->parsed()) return cli::run_evolve(evolve_bot_options, std::cout, std::cerr);
+  if (eval_cmd->parsed()) return cli::run_eval(eval_options, std::cout, std::cerr);
   return 0;
 }
 

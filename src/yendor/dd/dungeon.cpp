@@ -192,11 +192,14 @@ void validate(const Setup& setup, const Content& content) {
   g.check(params, {k_level_side, k_level_side});
 }
 
-State new_game(const Content& content, const Setup& setup, std::uint64_t seed) {
+Level make_terrain(const Content& content, const Setup& setup, std::uint64_t seed) {
   validate(setup, content);
   const Generator& g = generator_of(setup, content);
-  const Level level =
-      generate_level(g, {k_level_side, k_level_side}, seed, params_of(setup, content, g));
+  return generate_level(g, {k_level_side, k_level_side}, seed, params_of(setup, content, g));
+}
+
+State new_game(const Content& content, const Setup& setup, std::uint64_t seed) {
+  const Level level = make_terrain(content, setup, seed);
   State s;
   s.seed = seed;
   s.monster_at.fill(k_no_monster);

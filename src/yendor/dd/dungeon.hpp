@@ -11,6 +11,7 @@
 #include "yendor/core/param_value.hpp"
 #include "yendor/dd/content.hpp"
 #include "yendor/dd/state.hpp"
+#include "yendor/map/level.hpp"
 
 namespace yendor::dd {
 
@@ -29,6 +30,9 @@ void validate(const Setup& setup, const Content& content);
 inline constexpr int k_level_side = k_side + 2;
 
 State new_game(const Content& content, const Setup& setup, std::uint64_t seed);
+// The level new_game makes its terrain from (22x22: the grid inside a ring of wall), for
+// measuring it (`yendor eval` reports `yendor analyze`'s metrics of the dungeons played).
+Level make_terrain(const Content& content, const Setup& setup, std::uint64_t seed);
 
 // The 64-bit FNV-1a hash of the state's bytes: equal states, equal hashes (pinned in tests).
 std::uint64_t state_hash(const State& state);
