@@ -100,7 +100,7 @@ TEST(Protocol, BadRequestsGetErrorsAndTheSessionStaysUsable) {
       {R"({"op":"reset","options":{"reward":"gold"}})", "bad_request"},
       {R"({"op":"reset","options":{"size":"9x9"}})", "bad_request"},
       {R"({"op":"reset","options":{"levels":-1}})", "bad_request"},
-      {R"({"op":"reset","options":{"rules":"dd"}})", "bad_request"},
+      {R"({"op":"reset","options":{"rules":"nethack"}})", "bad_request"},
       {R"({"op":"reset","options":{"nonsense":1}})", "bad_request"},
       {R"({"op":"reset","options":[]})", "bad_request"},
       {R"({"op":"restore","snapshot":99})", "unknown_snapshot"},

@@ -12,76 +12,27 @@
 #include <vector>
 
 #include "yendor/api/action_space.hpp"
+#include "yendor/api/dd_protocol.hpp"
+#include "yendor/api/protocol_json.hpp"
 #include "yendor/api/text_view.hpp"
 #include "yendor/core/error.hpp"
 #include "yendor/game/world.hpp"
 
 namespace yendor::api {
 
-using json = nlohmann::ordered_json;  // replies keep "ok" and "id" first
+using namespace protocol_json;
 
 namespace {
 
-// A problem with the request: its error code and one line saying what.
-struct ProtocolError : std::runtime_error {
-  std::string code;
-  ProtocolError(std::string c, const std::string& message)
-      : std::runtime_error(message), code(std::move(c)) {}
-};
-
-[[noreturn]] void bad_request(const std::string& message) {
-  throw ProtocolError("bad_request", message);
-}
-
-constexpr std::array<std::string_view, 11> k_ops = {"hello",         "reset",  "step",    "observe",
-                                                    "legal_actions", "clone",  "restore", "forget",
-                                                    "render",        "replay", "close"};
+constexpr std::array<std::string_view, 12> k_ops = {
+    "hello",   "reset",  "step",   "observe", "legal_actions", "clone",
+    "restore", "forget", "render", "replay",  "bot_action",    "close"};
 
 constexpr std::array<std::string_view, 11> k_fields = {"width",   "height",    "glyphs",  "terrain",
                                                        "visible", "monsters",  "items",   "traps",
                                                        "stats",   "inventory", "messages"};
 
-std::string known_list(std::span<const std::string_view> names) {
-  std::string out;
-  for (std::string_view n : names) {
-    if (!out.empty()) out += ", ";
-    out += n;
-  }
-  return out;
-}
-
 // ---- reading requests ----
-
-const json* field(const json& request, const char* name) {
-  const auto it = request.find(name);
-  return it == request.end() ? nullptr : &*it;
-}
-
-long long integer_field(const json& value, const std::string& name, long long lo, long long hi) {
-  if (!value.is_number_integer()) bad_request("'" + name + "' must be an integer");
-  const long long v =
-      value.is_number_unsigned() && value.get<std::uint64_t>() > static_cast<std::uint64_t>(hi)
-          ? hi + 1
-          : value.get<long long>();
-  if (v < lo || v > hi)
-    bad_request("'" + name + "' " + value.dump() + " outside " + std::to_string(lo) + ".." +
-                std::to_string(hi));
-  return v;
-}
-
-std::string string_field(const json& value, const std::string& name) {
-  if (!value.is_string()) bad_request("'" + name + "' must be a string");
-  return value.get<std::string>();
-}
-
-Point point_field(const json& value, const std::string& name) {
-  if (!value.is_array() || value.size() != 2 || !value[0].is_number_integer() ||
-      !value[1].is_number_integer())
-    bad_request("'" + name + "' must be [x, y] (two integers)");
-  const auto x = integer_field(value[0], name, -100000, 100000);
-  const auto y = integer_field(value[1], name, -100000, 100000);
-  return {static_cast<int>(x), static_cast<int>(y)};
-}
 
 // Options of `reset`, over those the connection had: strings and integers, by name.
 EnvOptions read_options(const json& object, EnvOptions options) {
@@ -133,12 +84,6 @@ game::Action read_game_action(const json& object) {
 }
 
 // ---- writing replies ----
-
-std::string hex64(std::uint64_t v) {
-  std::array<char, 17> text{};
-  std::snprintf(text.data(), text.size(), "%016llx", static_cast<unsigned long long>(v));
-  return std::string(text.data(), 16);
-}
 
 std::vector<bool> wanted_fields(const json& request) {
   std::vector<bool> wanted(k_fields.size(), true);
@@ -253,8 +198,8 @@ struct SessionOps {
       item_fields.push_back(std::string(n));
     reply["protocol"] = k_protocol_version;
     reply["server"] = "yendor";
-    reply["capabilities"] = {"clone",       "restore", "legal_actions",
-                             "render_text", "fields",  "replay"};
+    reply["capabilities"] = {"clone",  "restore", "legal_actions", "render_text",
+                             "fields", "replay",  "rules_dd",      "bot_action"};
     reply["actions"] = std::move(actions);
     reply["stats"] = std::move(stats);
     reply["item_fields"] = std::move(item_fields);
@@ -262,8 +207,9 @@ struct SessionOps {
     reply["monsters"] = std::move(monsters);
     reply["items"] = std::move(items);
     reply["traps"] = std::move(traps);
-    reply["rules"] = {"main"};
+    reply["rules"] = {"main", "dd"};
     reply["rewards"] = {"score", "depth", "win"};
+    DdSessionOps::hello(s, reply);
   }
 
   static void reset(Session& s, const json& request, json& reply) {
@@ -282,6 +228,7 @@ struct SessionOps {
       bad_request(e.what());
     }
     s.options_ = options;
+    s.dd_ = false;
     reply["observation"] = observation_json(s.env_, wanted);
     reply["info"] = info_json(s.env_);
   }
@@ -377,8 +324,9 @@ struct SessionOps {
   }
 };
 
-Session::Session(std::shared_ptr<const game::Content> content)
-    : content_(std::move(content)), env_(content_) {}
+Session::Session(std::shared_ptr<const game::Content> content,
+                 std::shared_ptr<const dd::Content> dd_content)
+    : content_(std::move(content)), env_(content_), dd_content_(std::move(dd_content)) {}
 
 std::string Session::error_reply(std::string_view code, std::string_view message) {
   json reply = {{"ok", false},
@@ -404,6 +352,8 @@ std::string Session::handle(std::string_view message) {
     const std::string op = op_value->get<std::string>();
     if (op == "hello") {
       SessionOps::hello(*this, reply);
+    } else if (DdSessionOps::wants(*this, op, request)) {
+      DdSessionOps::dispatch(*this, op, request, reply);
     } else if (op == "reset") {
       SessionOps::reset(*this, request, reply);
     } else if (op == "step") {

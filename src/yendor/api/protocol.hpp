@@ -11,7 +11,10 @@
 #include <string>
 #include <string_view>
 
+#include "yendor/api/bots/dd_bot.hpp"
+#include "yendor/api/dd_env.hpp"
 #include "yendor/api/env.hpp"
+#include "yendor/dd/content.hpp"
 #include "yendor/game/content.hpp"
 
 namespace yendor::api {
@@ -21,7 +24,10 @@ inline constexpr std::size_t k_max_snapshots = 64;
 
 class Session {
  public:
-  explicit Session(std::shared_ptr<const game::Content> content);
+  // `dd_content` is the Desktop Dungeons ruleset's (rules = dd); when none is given it is
+  // loaded from data/dd on the first use.
+  explicit Session(std::shared_ptr<const game::Content> content,
+                   std::shared_ptr<const dd::Content> dd_content = nullptr);
 
   // The reply to one message (a line or a frame without its end), as one line of JSON.
   std::string handle(std::string_view message);
@@ -32,7 +38,8 @@ class Session {
   static std::string error_reply(std::string_view code, std::string_view message);
 
  private:
-  friend struct SessionOps;  // the ops, in protocol.cpp (JSON stays out of this header)
+  friend struct SessionOps;    // the ops, in protocol.cpp (JSON stays out of this header)
+  friend struct DdSessionOps;  // the dd rules' ops, in dd_protocol.cpp
 
   std::shared_ptr<const game::Content> content_;
   EnvOptions options_;
@@ -40,6 +47,16 @@ class Session {
   std::map<long long, Env> snapshots_;
   long long next_snapshot_ = 1;
   bool closed_ = false;
+  // The dd rules (docs/dd.md): the session plays them from a reset with rules dd until a reset
+  // with rules main.
+  bool dd_ = false;
+  std::shared_ptr<const dd::Content> dd_content_;
+  DdEnvOptions dd_options_;
+  std::unique_ptr<DdEnv> dd_env_;
+  std::map<long long, DdEnv> dd_snapshots_;
+  std::map<std::string, std::unique_ptr<bots::DdBot>> dd_bots_;  // by name and parameters
+  std::map<std::string, long long> dd_bot_episode_;  // the episode each bot last started
+  long long dd_episode_ = 0;                         // counts dd resets
 };
 
 }  // namespace yendor::api

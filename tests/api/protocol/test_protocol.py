@@ -653,7 +653,7 @@ def test_good_options(client, options):
     ({"max_steps": -1}, "max_steps"),
     ({"max_steps": "ten"}, "max_steps"),
     ({"difficulty": "impossible"}, "difficulty"),
-    ({"rules": "dd"}, "rules"),
+    ({"rules": "nethack"}, "rules"),
     ({"record": "maybe"}, "record"),
     ({"check_every": 0}, "check_every"),
     ({"generator": "no_such_generator"}, "generator"),
@@ -866,3 +866,109 @@ def test_stdio_end_of_input_ends_the_session(yendor_bin):
         assert code == 0, f"expected exit code 0 at end of input, got {code}"
     finally:
         c.close()
+
+
+# ---------------------------------------------------------------------------------------
+# The dd rules (docs/dd.md) and bot_action (docs/bots.md)
+# ---------------------------------------------------------------------------------------
+
+DD_ACTION_COUNT = 51
+DD_LAYERS = ("terrain", "monster_level", "monster_kind", "monster_hp", "items", "spells")
+
+
+def dd_reset(c, seed=3, **options):
+    return expect_ok(c.request({"op": "reset", "seed": seed,
+                                "options": {"rules": "dd", **options}}), "dd reset")
+
+
+def test_hello_lists_the_dd_rules(client):
+    reply = expect_ok(client.request({"op": "hello"}), "hello")
+    assert "dd" in reply["rules"], reply["rules"]
+    assert "bot_action" in reply["capabilities"], reply["capabilities"]
+    dd = reply["dd"]
+    assert len(dd["actions"]) == DD_ACTION_COUNT and dd["actions"][0] == "move_north"
+    assert {"human", "elf", "dwarf", "halfling"} <= set(dd["races"]), dd["races"]
+    assert len(dd["classes"]) >= 4, dd["classes"]
+    assert {"fireball", "kill_protect"} <= set(dd["spells"]), dd["spells"]
+    assert {"random", "greedy", "evolved", "search"} <= set(dd["bots"]), dd["bots"]
+
+
+def test_dd_reset_observation_and_info(client):
+    reply = dd_reset(client, seed=5)
+    obs, info = reply["observation"], reply["info"]
+    assert info["rules"] == "dd" and info["outcome"] == "playing" and info["steps"] == 0
+    assert HASH_RE.fullmatch(info["state_hash"]), info
+    assert obs["width"] == obs["height"] == 20
+    for name in DD_LAYERS:
+        assert len(obs[name]) == 400, name
+    # Only the 3x3 square round the hero is revealed at the start.
+    assert sum(1 for t in obs["terrain"] if t != 0) <= 9
+    assert obs["stats"]["level"] == 1 and obs["stats"]["xp_next"] == 5
+    assert len(obs["map"]) == 20 and sum(row.count("@") for row in obs["map"]) == 1
+
+
+def test_dd_is_deterministic_and_clone_restore_work(client):
+    first = dd_reset(client, seed=11)["info"]["state_hash"]
+    snapshot = clone(client)
+    hashes = []
+    for _ in range(10):
+        actions = legal_actions(client)
+        assert len(actions) >= 1 and all(0 <= a < DD_ACTION_COUNT for a in actions)
+        reply = step(client, actions[0], fields=[])
+        hashes.append(reply["info"]["state_hash"])
+        if reply["terminated"] or reply["truncated"]:
+            break
+    restored = expect_ok(client.request({"op": "restore", "snapshot": snapshot, "fields": []}))
+    assert restored["info"]["state_hash"] == first
+    assert dd_reset(client, seed=11)["info"]["state_hash"] == first
+
+
+def test_dd_actions_by_index_name_and_object(client):
+    dd_reset(client, seed=3)
+    mask = expect_ok(client.request({"op": "legal_actions"}))["mask"]
+    assert len(mask) == DD_ACTION_COUNT
+    by_name = step(client, "give_up" if mask[0] == "0" else "move_north", fields=[])
+    assert by_name["refused"] is False
+    dd_reset(client, seed=3)
+    refused = step(client, {"type": "cast", "slot": 0, "target": [1, 1]}, fields=[])
+    assert refused["refused"] is True and refused["info"]["refusal"], refused
+    expect_error(client.request({"op": "step", "action": {"type": "dance"}}), "bad_request")
+    expect_error(client.request({"op": "step", "action": "move_up"}), "bad_request")
+    expect_error(client.request({"op": "step", "action": DD_ACTION_COUNT}), "bad_request")
+    expect_error(client.request({"op": "step", "action": {"type": "cast", "target": [20, 3]}}),
+                 "bad_request")
+    gave_up = step(client, "give_up", fields=[])
+    assert gave_up["terminated"] is True and gave_up["info"]["outcome"] == "gave_up"
+    expect_error(client.request({"op": "step", "action": 0}), "episode_over")
+
+
+def test_dd_bot_plays_a_game_to_its_end(client):
+    dd_reset(client, seed=7)
+    for _ in range(2000):
+        reply = expect_ok(client.request({"op": "bot_action", "bot": "evolved"}), "bot_action")
+        assert reply["action_object"]["type"] in (
+            "move", "drink_health", "drink_mana", "cast", "convert", "give_up"), reply
+        action = reply["action"] if reply["action"] is not None else reply["action_object"]
+        result = step(client, action, fields=[])
+        assert result["refused"] is False, result
+        if result["terminated"] or result["truncated"]:
+            break
+    assert result["info"]["outcome"] in ("won", "gave_up", "died"), result
+
+
+def test_dd_bad_options_and_bots(client):
+    expect_error(client.request({"op": "reset", "options": {"rules": "dd", "race": "troll"}}),
+                 "bad_request")
+    expect_error(client.request({"op": "reset", "options": {"rules": "dd", "levels": 3}}),
+                 "bad_request")
+    expect_error(client.request({"op": "bot_action", "bot": "greedy"}),
+                 ("not_reset", "bad_request"))
+    dd_reset(client)
+    expect_error(client.request({"op": "bot_action", "bot": "oracle"}), "bad_request")
+    expect_error(client.request({"op": "bot_action", "bot": "search", "params": {"samples": 0}}),
+                 "bad_request")
+    expect_error(client.request({"op": "replay"}), "bad_request")
+    # Back to the main rules in the same session.
+    reply = expect_ok(client.request({"op": "reset", "seed": 1, "options": {"rules": "main"}}))
+    assert "rules" not in reply["info"] and reply["info"]["depth"] == 1
+    expect_error(client.request({"op": "bot_action", "bot": "greedy"}), "bad_request")

@@ -1,0 +1,83 @@
+#pragma once
+// The JSON side of protocol v1 (docs/protocol.md), shared by the main rules' ops
+// (protocol.cpp) and the dd rules' (dd_protocol.cpp): the error a request gets, and readers
+// whose errors name the field. Internal to the api module.
+
+#include <nlohmann/json.hpp>
+
+#include <array>
+#include <cstdint>
+#include <cstdio>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <utility>
+
+#include "yendor/core/geometry.hpp"
+
+namespace yendor::api::protocol_json {
+
+using json = nlohmann::ordered_json;  // replies keep "ok" and "id" first
+
+// A problem with the request: its error code and one line saying what.
+struct ProtocolError : std::runtime_error {
+  std::string code;
+  ProtocolError(std::string c, const std::string& message)
+      : std::runtime_error(message), code(std::move(c)) {}
+};
+
+[[noreturn]] inline void bad_request(const std::string& message) {
+  throw ProtocolError("bad_request", message);
+}
+
+inline std::string known_list(std::span<const std::string_view> names) {
+  std::string out;
+  for (std::string_view n : names) {
+    if (!out.empty()) out += ", ";
+    out += n;
+  }
+  return out;
+}
+
+// ---- reading requests ----
+
+inline const json* field(const json& request, const char* name) {
+  const auto it = request.find(name);
+  return it == request.end() ? nullptr : &*it;
+}
+
+inline long long integer_field(const json& value, const std::string& name, long long lo,
+                               long long hi) {
+  if (!value.is_number_integer()) bad_request("'" + name + "' must be an integer");
+  const long long v =
+      value.is_number_unsigned() && value.get<std::uint64_t>() > static_cast<std::uint64_t>(hi)
+          ? hi + 1
+          : value.get<long long>();
+  if (v < lo || v > hi)
+    bad_request("'" + name + "' " + value.dump() + " outside " + std::to_string(lo) + ".." +
+                std::to_string(hi));
+  return v;
+}
+
+inline std::string string_field(const json& value, const std::string& name) {
+  if (!value.is_string()) bad_request("'" + name + "' must be a string");
+  return value.get<std::string>();
+}
+
+inline Point point_field(const json& value, const std::string& name) {
+  if (!value.is_array() || value.size() != 2 || !value[0].is_number_integer() ||
+      !value[1].is_number_integer())
+    bad_request("'" + name + "' must be [x, y] (two integers)");
+  const auto x = integer_field(value[0], name, -100000, 100000);
+  const auto y = integer_field(value[1], name, -100000, 100000);
+  return {static_cast<int>(x), static_cast<int>(y)};
+}
+
+inline std::string hex64(std::uint64_t v) {
+  std::array<char, 17> text{};
+  std::snprintf(text.data(), text.size(), "%016llx", static_cast<unsigned long long>(v));
+  return std::string(text.data(), 16);
+}
+
+}  // namespace yendor::api::protocol_json
