@@ -34,8 +34,12 @@ except ImportError:  # the module itself never needs gymnasium
     from . import spaces
     _EnvBase = object
 
+from .dd import (DD_ACTION_COUNT, DD_ACTION_NAMES, DD_BOTS, DD_STAT_NAMES, DdBot, DdEnv,
+                 dd_evaluate)
+
 __all__ = ["Env", "VectorEnv", "generate", "analyze", "verify_replay", "register_envs",
-           "InputError",
+           "InputError", "DdEnv", "DdBot", "dd_evaluate", "DD_ACTION_COUNT", "DD_ACTION_NAMES",
+           "DD_STAT_NAMES", "DD_BOTS",
            "ACTION_COUNT", "ACTION_NAMES", "STAT_NAMES", "ITEM_FIELDS", "TILE_NAMES",
            "GENERATORS", "TRAP_NAMES", "action_index"]
 

@@ -480,6 +480,10 @@ py::dict verify_replay_text(const std::string& text, const std::string& content_
 }  // namespace
 }  // namespace yendor::api
 
+namespace yendor::api {
+void add_dd(py::module_& m);  // dd_module.cpp: the Desktop Dungeons ruleset and its bots
+}  // namespace yendor::api
+
 PYBIND11_MODULE(_yendor, m) {
   using namespace yendor;
   using namespace yendor::api;
@@ -568,4 +572,5 @@ PYBIND11_MODULE(_yendor, m) {
         py::arg("seed"), py::arg("params"));
   m.def("analyze", &analyze, py::arg("tiles"));
   m.def("verify_replay", &verify_replay_text, py::arg("text"), py::arg("content_dir") = "");
+  add_dd(m);
 }
