@@ -185,8 +185,10 @@ TEST(Env, BadOptionsAreRefusedWithTheirName) {
     return std::string();
   };
   EnvOptions rules;
+  rules.rules = "nethack";
+  EXPECT_NE(message(rules).find("unknown rules 'nethack' (known: main, dd)"), std::string::npos);
   rules.rules = "dd";
-  EXPECT_NE(message(rules).find("unknown rules 'dd'"), std::string::npos);
+  EXPECT_NE(message(rules).find("api::DdEnv"), std::string::npos);
   EnvOptions generator;
   generator.setup.generator = "nope";
   EXPECT_NE(message(generator).find("nope"), std::string::npos);

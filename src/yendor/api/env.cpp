@@ -34,8 +34,10 @@ std::optional<RewardKind> reward_kind_from_string(std::string_view text) {
 }
 
 void validate(const EnvOptions& options) {
+  if (options.rules == "dd")
+    throw InputError("env: rules dd are played by api::DdEnv (docs/dd.md), not api::Env");
   if (options.rules != "main")
-    throw InputError("env: unknown rules '" + options.rules + "' (known: main)");
+    throw InputError("env: unknown rules '" + options.rules + "' (known: main, dd)");
   game::validate_setup(options.setup);
   if (options.levels < 0 || options.levels > 100)
     throw InputError("env: levels " + std::to_string(options.levels) +

@@ -95,10 +95,8 @@ int run_evolve(const EvolveCommandOptions& o, std::ostream& out, std::ostream& l
   }
   const api::bots::EvolutionChoice choice = evolution->choose(*cluster);
   if (leader) {
-    std::vector<std::string> spells;
-    for (const dd::SpellKind& s : content->spells)
-      spells.push_back(s.id);
-    write_file_atomic(o.output, api::bots::genome_text(choice.genome, spells));
+    write_file_atomic(o.output,
+                      api::bots::genome_text(choice.genome, api::bots::spell_ids(*content)));
     const bool ever = choice.candidate == static_cast<int>(evolution->history().size());
     out << std::fixed << std::setprecision(1) << "chosen: "
         << (ever ? std::string("the best ever")

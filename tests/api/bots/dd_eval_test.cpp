@@ -3,11 +3,10 @@
 
 #include <gtest/gtest.h>
 
-#include <barrier>
 #include <cmath>
-#include <mutex>
 #include <thread>
 
+#include "api/bots/rank_pair.hpp"
 #include "dd/dd_support.hpp"
 #include "yendor/analysis/metric_columns.hpp"
 #include "yendor/api/bots/dd_eval.hpp"
@@ -58,47 +57,19 @@ TEST(DdEval, EveryGameCountsOnceAndLevelsAreMeasured) {
   EXPECT_GT(r[0].wins, r[1].wins);
 }
 
-class RankPair final : public Cluster {
- public:
-  struct Shared {
-    std::barrier<> sync{2};
-    std::mutex lock;
-    std::vector<double> sum;
-  };
-  RankPair(int rank, Shared& shared) : rank_(rank), shared_(shared) {}
-  int rank() const override { return rank_; }
-  int ranks() const override { return 2; }
-  void share(std::vector<double>& values) override {
-    if (rank_ == 0) shared_.sum.assign(values.size(), 0.0);
-    shared_.sync.arrive_and_wait();
-    {
-      std::lock_guard guard(shared_.lock);
-      for (std::size_t i = 0; i < values.size(); ++i)
-        shared_.sum[i] += values[i];
-    }
-    shared_.sync.arrive_and_wait();
-    values = shared_.sum;
-    shared_.sync.arrive_and_wait();
-  }
-
- private:
-  int rank_;
-  Shared& shared_;
-};
-
 TEST(DdEval, ThreadsAndRanksChangeNothing) {
   Cluster alone;
   const auto one = evaluate_generators(shipped_ptr(), small(), alone);
   EvalOptions two_threads = small();
   two_threads.threads = 2;
   EXPECT_TRUE(same(evaluate_generators(shipped_ptr(), two_threads, alone), one));
-  RankPair::Shared shared;
+  test::RankPair::Shared shared;
   std::vector<GeneratorEval> ranked[2];
   {
     std::vector<std::jthread> ranks;
     for (int r = 0; r < 2; ++r)
       ranks.emplace_back([&, r] {
-        RankPair cluster(r, shared);
+        test::RankPair cluster(r, shared);
         ranked[r] = evaluate_generators(shipped_ptr(), small(), cluster);
       });
   }

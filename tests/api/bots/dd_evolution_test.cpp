@@ -4,10 +4,9 @@
 
 #include <gtest/gtest.h>
 
-#include <barrier>
-#include <mutex>
 #include <thread>
 
+#include "api/bots/rank_pair.hpp"
 #include "dd/dd_support.hpp"
 #include "yendor/api/bots/dd_evolution.hpp"
 #include "yendor/api/bots/dd_genes.hpp"
@@ -69,36 +68,6 @@ TEST(DdEvolution, SameSeedSameRunWhateverTheThreads) {
   }
 }
 
-// Two ranks in one process: each measures the individuals it owns; share() sums both ranks'
-// vectors, as MPI_Allreduce does.
-class PairCluster final : public Cluster {
- public:
-  struct Shared {
-    std::barrier<> sync{2};
-    std::mutex lock;
-    std::vector<double> sum;
-  };
-  PairCluster(int rank, Shared& shared) : rank_(rank), shared_(shared) {}
-  int rank() const override { return rank_; }
-  int ranks() const override { return 2; }
-  void share(std::vector<double>& values) override {
-    if (rank_ == 0) shared_.sum.assign(values.size(), 0.0);
-    shared_.sync.arrive_and_wait();
-    {
-      std::lock_guard guard(shared_.lock);
-      for (std::size_t i = 0; i < values.size(); ++i)
-        shared_.sum[i] += values[i];
-    }
-    shared_.sync.arrive_and_wait();
-    values = shared_.sum;
-    shared_.sync.arrive_and_wait();
-  }
-
- private:
-  int rank_;
-  Shared& shared_;
-};
-
 TEST(DdEvolution, TwoRanksGiveTheSingleProcessResult) {
   Cluster alone;
   const auto single = run_all(tiny(), alone);
@@ -107,14 +76,14 @@ TEST(DdEvolution, TwoRanksGiveTheSingleProcessResult) {
     single_run.step(alone);
   const EvolutionChoice single_choice = single_run.choose(alone);
 
-  PairCluster::Shared shared;
+  test::RankPair::Shared shared;
   std::vector<GenerationRecord> ranked[2];
   EvolutionChoice choices[2];
   {
     std::vector<std::jthread> ranks;
     for (int r = 0; r < 2; ++r)
       ranks.emplace_back([&, r] {
-        PairCluster cluster(r, shared);
+        test::RankPair cluster(r, shared);
         DdEvolution e(shipped_ptr(), tiny());
         while (!e.done())
           e.step(cluster);

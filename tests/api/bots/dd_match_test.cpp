@@ -64,10 +64,7 @@ TEST(DdMatch, ActionLimitCutsAGame) {
 class EvolvedBotFile : public test::TempDirTest {};
 
 TEST_F(EvolvedBotFile, PlaysItsGenomeAndRefusesBadOnes) {
-  std::vector<std::string> spells;
-  for (const dd::SpellKind& s : shipped().spells)
-    spells.push_back(s.id);
-  write_file_atomic(path("greedy.toml"), genome_text(greedy_genome(), spells));
+  write_file_atomic(path("greedy.toml"), genome_text(greedy_genome(), spell_ids(shipped())));
   ParamSet params;
   params.set("genome", path("greedy.toml"));
   auto evolved = make_dd_bot("evolved", params, shipped());

@@ -17,10 +17,7 @@ using dd::testing::shipped;
 using dd::testing::shipped_ptr;
 
 DdGenome shipped_evolved() {
-  std::vector<std::string> spells;
-  for (const dd::SpellKind& s : shipped().spells)
-    spells.push_back(s.id);
-  return load_genome(dd::testing::k_shipped_dir + "/evolved.toml", spells);
+  return load_genome_for("", shipped());
 }
 
 TEST(DdSearchBot, DecisionsDependOnlyOnWhatThePlayerKnows) {

@@ -153,6 +153,17 @@ DdGenome parse_genome(std::string_view text, const std::string& file,
   return g;
 }
 
+std::vector<std::string> spell_ids(const dd::Content& content) {
+  std::vector<std::string> out;
+  for (const dd::SpellKind& s : content.spells)
+    out.push_back(s.id);
+  return out;
+}
+
+DdGenome load_genome_for(const std::string& path, const dd::Content& content) {
+  return load_genome(path.empty() ? content.dir + "/evolved.toml" : path, spell_ids(content));
+}
+
 DdGenome load_genome(const std::string& path, const std::vector<std::string>& spell_ids) {
   std::string text;
   try {

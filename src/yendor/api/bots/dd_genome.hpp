@@ -12,6 +12,8 @@
 #include <string_view>
 #include <vector>
 
+#include "yendor/dd/content.hpp"
+
 namespace yendor::api::bots {
 
 inline constexpr std::array<std::string_view, 10> k_main_strategies = {
@@ -74,5 +76,11 @@ std::string genome_text(const DdGenome& genome, const std::vector<std::string>& 
 DdGenome parse_genome(std::string_view text, const std::string& file,
                       const std::vector<std::string>& spell_ids);
 DdGenome load_genome(const std::string& path, const std::vector<std::string>& spell_ids);
+
+// The spell ids of `content`, in kind order (what genome files name the convert flags by).
+std::vector<std::string> spell_ids(const dd::Content& content);
+// The genome at `path` for `content`'s spells; an empty path is the genome shipped beside the
+// content (its evolved.toml).
+DdGenome load_genome_for(const std::string& path, const dd::Content& content);
 
 }  // namespace yendor::api::bots

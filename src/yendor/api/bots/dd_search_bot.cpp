@@ -28,23 +28,17 @@ DdSearchBot::DdSearchBot(const DdGenome& base, const DdSearchOptions& options)
 void DdSearchBot::start(std::uint64_t game_seed) {
   rng_ = Rng::for_stream(game_seed, "search");
   plan_.clear();
-  next_ = 0;
-  expected_actions_ = -1;
   decisions_ = searches_ = trusted_ = 0;
 }
 
 dd::Action DdSearchBot::act(const dd::State& s, const dd::Content& c) {
-  if (next_ < plan_.size() && s.tally.actions == expected_actions_ &&
-      dd::accepts(s, c, plan_[next_])) {
-    ++expected_actions_;
-    return plan_[next_++];
+  if (auto a = plan_.next(s, c)) return *a;
+  auto fresh = decide(s, c);
+  if (!fresh || fresh->empty()) {
+    plan_.clear();
+    return {dd::ActionKind::give_up};
   }
-  plan_.clear();
-  next_ = 0;
-  decide(s, c);
-  if (plan_.empty()) return {dd::ActionKind::give_up};
-  expected_actions_ = s.tally.actions + 1;
-  return plan_[next_++];
+  return plan_.start(std::move(*fresh), s);
 }
 
 void DdSearchBot::roll_out(dd::State& s, const dd::Content& c) {
@@ -77,7 +71,8 @@ void DdSearchBot::evaluate(Candidate& candidate, const dd::State& state, const d
   candidate.value += (won ? 1.0 : 0.0) + static_cast<double>(dd::run_fitness(sample)) / 1e6;
 }
 
-void DdSearchBot::decide(const dd::State& s, const dd::Content& c) {
+std::optional<std::vector<dd::Action>> DdSearchBot::decide(const dd::State& s,
+                                                           const dd::Content& c) {
   ++decisions_;
   const int samples = options_.omniscient ? 1 : options_.samples;
   std::vector<std::uint64_t> seeds;
@@ -93,15 +88,13 @@ void DdSearchBot::decide(const dd::State& s, const dd::Content& c) {
   if (auto plan = base_.next_plan(s, c)) {
     if (trusted_ > 0) {
       --trusted_;
-      plan_ = std::move(*plan);
-      return;
+      return plan;
     }
     candidates.push_back({std::move(*plan)});
     score(candidates.back());
     if (candidates.back().wins == samples) {
-      plan_ = std::move(candidates.back().plan);
       trusted_ = options_.check_every - 1;
-      return;
+      return std::move(candidates.back().plan);
     }
   }
   trusted_ = 0;
@@ -120,13 +113,13 @@ void DdSearchBot::decide(const dd::State& s, const dd::Content& c) {
     if (k_main_strategies[static_cast<std::size_t>(strategy)].rfind("kill_", 0) == 0)
       add(rich_.plan_of(strategy, s, c, paths));
   }
-  if (candidates.empty()) return;
+  if (candidates.empty()) return std::nullopt;
   const auto best = std::max_element(candidates.begin(), candidates.end(),
                                      [](const Candidate& a, const Candidate& b) {
                                        if (a.wins != b.wins) return a.wins < b.wins;
                                        return a.value < b.value;
                                      });
-  plan_ = std::move(best->plan);
+  return std::move(best->plan);
 }
 
 }  // namespace yendor::api::bots

@@ -14,6 +14,7 @@
 
 #include "yendor/api/bots/dd_bot.hpp"
 #include "yendor/api/bots/dd_genome.hpp"
+#include "yendor/api/bots/dd_plan.hpp"
 #include "yendor/api/bots/dd_strategy_bot.hpp"
 #include "yendor/core/rng.hpp"
 
@@ -48,7 +49,8 @@ class DdSearchBot final : public DdBot {
     double value = 0;  // sum over samples: wins + fitness / 1e6
     int wins = 0;
   };
-  void decide(const dd::State& state, const dd::Content& content);
+  // The plan to play now; nothing when there is none (the bot gives up).
+  std::optional<std::vector<dd::Action>> decide(const dd::State& state, const dd::Content& content);
   // The candidate's value on sample `k` of this decision.
   void evaluate(Candidate& candidate, const dd::State& state, const dd::Content& content,
                 std::uint64_t sample_seed);
@@ -60,9 +62,7 @@ class DdSearchBot final : public DdBot {
   DdStrategyBot rich_;  // the base genome with every potion allowed
   DdStrategyBot roll_base_, roll_rich_;
   Rng rng_;
-  std::vector<dd::Action> plan_;
-  std::size_t next_ = 0;
-  std::int32_t expected_actions_ = -1;
+  DdPlan plan_;
   int decisions_ = 0;
   int searches_ = 0;
   int trusted_ = 0;  // base decisions still to play unchecked

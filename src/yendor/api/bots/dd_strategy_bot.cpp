@@ -64,8 +64,6 @@ DdStrategyBot::DdStrategyBot(const DdGenome& genome)
 
 void DdStrategyBot::start(const DdEnv& /*env*/) {
   plan_.clear();
-  next_ = 0;
-  expected_actions_ = -1;
   uses_.fill(0);
 }
 
@@ -74,35 +72,39 @@ dd::Action DdStrategyBot::act(const DdEnv& env) {
 }
 
 dd::Action DdStrategyBot::act(const dd::State& s, const dd::Content& c) {
-  // Go on with the plan while the game is where the plan left it.
-  if (next_ < plan_.size() && s.tally.actions == expected_actions_ &&
-      dd::accepts(s, c, plan_[next_])) {
-    ++expected_actions_;
-    return plan_[next_++];
+  if (auto a = plan_.next(s, c)) return *a;
+  auto fresh = decide(s, c);
+  if (!fresh) {
+    plan_.clear();
+    return {dd::ActionKind::give_up};
   }
-  plan_.clear();
-  next_ = 0;
-  if (!plan(s, c)) return {dd::ActionKind::give_up};
-  expected_actions_ = s.tally.actions + 1;
-  return plan_[next_++];
+  return plan_.start(std::move(*fresh), s);
 }
 
-bool DdStrategyBot::plan(const dd::State& s, const dd::Content& c) {
+std::optional<std::vector<dd::Action>> DdStrategyBot::decide(const dd::State& s,
+                                                             const dd::Content& c) {
+  int strategy = -1;
+  auto plan = first_plan(s, c, strategy);
+  if (plan) ++uses_[static_cast<std::size_t>(strategy)];
+  return plan;
+}
+
+std::optional<std::vector<dd::Action>> DdStrategyBot::first_plan(const dd::State& s,
+                                                                 const dd::Content& c,
+                                                                 int& strategy) const {
   const DdPaths paths(s);
-  for (int strategy : main_order_)
-    if (plan_main(strategy, s, c, paths, plan_)) {
-      ++uses_[static_cast<std::size_t>(strategy)];
-      return !plan_.empty();
+  for (int k : main_order_)
+    if (auto plan = plan_of(k, s, c, paths)) {
+      strategy = k;
+      return plan;
     }
-  return false;
+  return std::nullopt;
 }
 
 std::optional<std::vector<dd::Action>> DdStrategyBot::next_plan(const dd::State& s,
                                                                 const dd::Content& c) const {
-  const DdPaths paths(s);
-  for (int strategy : main_order_)
-    if (auto plan = plan_of(strategy, s, c, paths)) return plan;
-  return std::nullopt;
+  int strategy = -1;
+  return first_plan(s, c, strategy);
 }
 
 std::optional<std::vector<dd::Action>> DdStrategyBot::plan_of(int strategy, const dd::State& s,

@@ -16,6 +16,7 @@
 #include "yendor/api/bots/dd_bot.hpp"
 #include "yendor/api/bots/dd_genome.hpp"
 #include "yendor/api/bots/dd_paths.hpp"
+#include "yendor/api/bots/dd_plan.hpp"
 
 namespace yendor::api::bots {
 
@@ -38,10 +39,7 @@ class DdStrategyBot final : public DdBot {
   std::optional<std::vector<dd::Action>> next_plan(const dd::State& state,
                                                    const dd::Content& content) const;
   // Forgets the plan in progress (the next act() decides afresh).
-  void forget() {
-    plan_.clear();
-    next_ = 0;
-  }
+  void forget() { plan_.clear(); }
 
   // How many plans each main strategy made since start() (how the bot plays).
   const std::array<int, k_main_count>& uses() const { return uses_; }
@@ -57,7 +55,12 @@ class DdStrategyBot final : public DdBot {
   struct Budget {
     int health = 0, mana = 0;  // potions still allowed in this fight
   };
-  bool plan(const dd::State& state, const dd::Content& content);
+  // The first applicable strategy's plan, counted in uses(); nothing when none applies.
+  std::optional<std::vector<dd::Action>> decide(const dd::State& state, const dd::Content& content);
+  // The first applicable strategy (in `strategy`) and its plan.
+  std::optional<std::vector<dd::Action>> first_plan(const dd::State& state,
+                                                    const dd::Content& content,
+                                                    int& strategy) const;
   bool plan_main(int strategy, const dd::State& state, const dd::Content& content,
                  const DdPaths& paths, std::vector<dd::Action>& out) const;
   bool plan_kill(const dd::State& state, const dd::Content& content, const DdPaths& paths,
@@ -71,9 +74,7 @@ class DdStrategyBot final : public DdBot {
   DdGenome genome_;
   std::vector<int> main_order_;    // enabled main strategies, highest priority first
   std::vector<int> attack_order_;  // enabled attack strategies, highest priority first
-  std::vector<dd::Action> plan_;
-  std::size_t next_ = 0;
-  std::int32_t expected_actions_ = -1;  // the game's action count where the plan goes on
+  DdPlan plan_;
   std::array<int, k_main_count> uses_{};
 };
 

@@ -23,12 +23,7 @@ class EvolvedBotFactory final : public BotFactory {
   const BotInfo& info() const override { return info_; }
   std::unique_ptr<DdBot> make_dd(const ParamSet& params,
                                  const dd::Content& content) const override {
-    std::string path = params.get_string("genome");
-    if (path.empty()) path = content.dir + "/evolved.toml";
-    std::vector<std::string> spells;
-    for (const dd::SpellKind& s : content.spells)
-      spells.push_back(s.id);
-    return std::make_unique<DdStrategyBot>(load_genome(path, spells));
+    return std::make_unique<DdStrategyBot>(load_genome_for(params.get_string("genome"), content));
   }
 
  private:

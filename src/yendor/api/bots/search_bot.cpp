@@ -31,17 +31,12 @@ class SearchBotFactory final : public BotFactory {
   const BotInfo& info() const override { return info_; }
   std::unique_ptr<DdBot> make_dd(const ParamSet& params,
                                  const dd::Content& content) const override {
-    std::string path = params.get_string("genome");
-    if (path.empty()) path = content.dir + "/evolved.toml";
-    std::vector<std::string> spells;
-    for (const dd::SpellKind& s : content.spells)
-      spells.push_back(s.id);
     DdSearchOptions o;
     o.samples = static_cast<int>(params.get_int("samples"));
     o.rollout_limit = static_cast<int>(params.get_int("rollout_limit"));
     o.check_every = static_cast<int>(params.get_int("check_every"));
     o.omniscient = params.get_bool("omniscient");
-    return std::make_unique<DdSearchBot>(load_genome(path, spells), o);
+    return std::make_unique<DdSearchBot>(load_genome_for(params.get_string("genome"), content), o);
   }
 
  private:

@@ -14,12 +14,9 @@ std::uint64_t winnable_candidate(std::uint64_t seed, int attempt) {
 }
 
 WinnableGame winnable_game(const dd::Content& content, const dd::Setup& setup, std::uint64_t seed) {
-  std::vector<std::string> spells;
-  for (const dd::SpellKind& s : content.spells)
-    spells.push_back(s.id);
   DdSearchOptions o;
   o.omniscient = true;
-  DdSearchBot solver(load_genome(content.dir + "/evolved.toml", spells), o);
+  DdSearchBot solver(load_genome_for("", content), o);
   for (int attempt = 0; attempt < k_max_winnable_attempts; ++attempt) {
     WinnableGame g;
     g.seed = winnable_candidate(seed, attempt);
