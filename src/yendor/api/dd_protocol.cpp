@@ -213,18 +213,8 @@ void DdSessionOps::dispatch(Session& s, const std::string& op, const json& reque
     }
     return *s.dd_env_;
   };
-  const auto snapshot_id = [&]() {
-    const json* id = field(request, "snapshot");
-    if (id == nullptr) bad_request("'snapshot' is missing");
-    return integer_field(*id, "snapshot", 0, 1LL << 53);
-  };
   if (op == "reset") {
-    std::uint64_t seed = 0;
-    if (const json* v = field(request, "seed")) {
-      if (!v->is_number_unsigned() && !(v->is_number_integer() && v->get<long long>() >= 0))
-        bad_request("'seed' must be an unsigned integer");
-      seed = v->get<std::uint64_t>();
-    }
+    const std::uint64_t seed = seed_field(request);
     DdEnvOptions options = s.dd_options_;
     if (const json* o = field(request, "options")) options = read_dd_options(*o, options, content);
     const std::vector<bool> wanted = wanted_dd_fields(request);
@@ -269,16 +259,7 @@ void DdSessionOps::dispatch(Session& s, const std::string& op, const json& reque
     reply["observation"] = dd_observation_json(started(), wanted);
     reply["info"] = dd_info_json(*s.dd_env_);
   } else if (op == "legal_actions") {
-    const DdMask& mask = started().legal_mask();
-    json actions = json::array();
-    std::string bits(mask.size(), '0');
-    for (std::size_t i = 0; i < mask.size(); ++i)
-      if (mask[i] != 0) {
-        actions.push_back(i);
-        bits[i] = '1';
-      }
-    reply["actions"] = std::move(actions);
-    reply["mask"] = std::move(bits);
+    write_mask(started().legal_mask(), reply);
   } else if (op == "clone") {
     DdEnv& env = started();
     if (s.snapshots_.size() + s.dd_snapshots_.size() >= k_max_snapshots)
@@ -288,7 +269,7 @@ void DdSessionOps::dispatch(Session& s, const std::string& op, const json& reque
     s.dd_snapshots_.emplace(id, env.clone());
     reply["snapshot"] = id;
   } else if (op == "restore") {
-    const long long id = snapshot_id();
+    const long long id = snapshot_field(request);
     const auto it = s.dd_snapshots_.find(id);
     if (it == s.dd_snapshots_.end())
       throw ProtocolError("unknown_snapshot", "no dd snapshot " + std::to_string(id));
@@ -297,7 +278,7 @@ void DdSessionOps::dispatch(Session& s, const std::string& op, const json& reque
     reply["observation"] = dd_observation_json(*s.dd_env_, wanted);
     reply["info"] = dd_info_json(*s.dd_env_);
   } else if (op == "forget") {
-    const long long id = snapshot_id();
+    const long long id = snapshot_field(request);
     if (s.dd_snapshots_.erase(id) == 0)
       throw ProtocolError("unknown_snapshot", "no dd snapshot " + std::to_string(id));
   } else if (op == "render") {

@@ -213,12 +213,7 @@ struct SessionOps {
   }
 
   static void reset(Session& s, const json& request, json& reply) {
-    std::uint64_t seed = 0;
-    if (const json* v = field(request, "seed")) {
-      if (!v->is_number_unsigned() && !(v->is_number_integer() && v->get<long long>() >= 0))
-        bad_request("'seed' must be an unsigned integer");
-      seed = v->get<std::uint64_t>();
-    }
+    const std::uint64_t seed = seed_field(request);
     EnvOptions options = s.options_;
     if (const json* o = field(request, "options")) options = read_options(*o, options);
     const std::vector<bool> wanted = wanted_fields(request);
@@ -261,24 +256,7 @@ struct SessionOps {
     reply["info"] = info_json(env);
   }
 
-  static void legal_actions(Session& s, json& reply) {
-    const std::vector<std::uint8_t>& mask = started(s).legal_mask();
-    json actions = json::array();
-    std::string bits(mask.size(), '0');
-    for (std::size_t i = 0; i < mask.size(); ++i)
-      if (mask[i] != 0) {
-        actions.push_back(i);
-        bits[i] = '1';
-      }
-    reply["actions"] = std::move(actions);
-    reply["mask"] = std::move(bits);
-  }
-
-  static long long snapshot_id(const json& request) {
-    const json* id = field(request, "snapshot");
-    if (id == nullptr) bad_request("'snapshot' is missing");
-    return integer_field(*id, "snapshot", 0, 1LL << 53);
-  }
+  static void legal_actions(Session& s, json& reply) { write_mask(started(s).legal_mask(), reply); }
 
   static void clone(Session& s, json& reply) {
     Env& env = started(s);
@@ -291,7 +269,7 @@ struct SessionOps {
   }
 
   static void restore(Session& s, const json& request, json& reply) {
-    const long long id = snapshot_id(request);
+    const long long id = snapshot_field(request);
     const auto it = s.snapshots_.find(id);
     if (it == s.snapshots_.end())
       throw ProtocolError("unknown_snapshot", "no snapshot " + std::to_string(id));
@@ -302,7 +280,7 @@ struct SessionOps {
   }
 
   static void forget(Session& s, const json& request) {
-    const long long id = snapshot_id(request);
+    const long long id = snapshot_field(request);
     if (s.snapshots_.erase(id) == 0)
       throw ProtocolError("unknown_snapshot", "no snapshot " + std::to_string(id));
   }

@@ -74,6 +74,36 @@ inline Point point_field(const json& value, const std::string& name) {
   return {static_cast<int>(x), static_cast<int>(y)};
 }
 
+// The request's `seed` (an unsigned integer), 0 when absent.
+inline std::uint64_t seed_field(const json& request) {
+  const json* v = field(request, "seed");
+  if (v == nullptr) return 0;
+  if (!v->is_number_unsigned() && !(v->is_number_integer() && v->get<long long>() >= 0))
+    bad_request("'seed' must be an unsigned integer");
+  return v->get<std::uint64_t>();
+}
+
+// The request's `snapshot` id.
+inline long long snapshot_field(const json& request) {
+  const json* id = field(request, "snapshot");
+  if (id == nullptr) bad_request("'snapshot' is missing");
+  return integer_field(*id, "snapshot", 0, 1LL << 53);
+}
+
+// legal_actions' reply fields from a mask: the legal indices and the mask as 0/1 text.
+template <typename Mask>
+void write_mask(const Mask& mask, json& reply) {
+  json actions = json::array();
+  std::string bits(mask.size(), '0');
+  for (std::size_t i = 0; i < mask.size(); ++i)
+    if (mask[i] != 0) {
+      actions.push_back(i);
+      bits[i] = '1';
+    }
+  reply["actions"] = std::move(actions);
+  reply["mask"] = std::move(bits);
+}
+
 inline std::string hex64(std::uint64_t v) {
   std::array<char, 17> text{};
   std::snprintf(text.data(), text.size(), "%016llx", static_cast<unsigned long long>(v));

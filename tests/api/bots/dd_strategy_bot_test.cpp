@@ -93,7 +93,7 @@ TEST(DdStrategyBot, PotionLimitsDecideWhetherAFightIsWinnable) {
   EXPECT_EQ(real.tally.health_potions_used, 1);
 }
 
-TEST(DdStrategyBot, GivesUpWithNothingToDo) {
+TEST(DdStrategyBot, GivesUpWhenNoStrategyApplies) {
   const dd::State s = open_state(shipped(), 1);  // all revealed, nothing there
   DdStrategyBot bot(greedy_genome());
   EXPECT_EQ(bot.act(s, shipped()).kind, dd::ActionKind::give_up);
