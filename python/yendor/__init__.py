@@ -22,6 +22,7 @@ import os
 import numpy as np
 
 from . import _yendor
+from ._actions import plain_action
 from ._yendor import (ACTION_COUNT, ACTION_NAMES, GENERATORS, ITEM_FIELDS, STAT_NAMES,
                       TILE_NAMES, InputError)
 
@@ -122,11 +123,7 @@ class Env(_EnvBase):
     def step(self, action):
         """One action (an index, a name, or a game-action dict): (observation, reward,
         terminated, truncated, info)."""
-        if isinstance(action, np.ndarray):
-            action = action.item()
-        elif isinstance(action, np.integer):
-            action = int(action)
-        obs, reward, terminated, truncated, info = self._env.step(action)
+        obs, reward, terminated, truncated, info = self._env.step(plain_action(action))
         info["action_mask"] = self._env.action_mask()
         return obs, float(reward), bool(terminated), bool(truncated), info
 

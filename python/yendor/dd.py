@@ -16,6 +16,7 @@ dd_evaluate, the bots' verdict on the generators (docs/bots.md).
 import numpy as np
 
 from . import _yendor
+from ._actions import plain_action
 from ._yendor import DD_ACTION_COUNT, DD_ACTION_NAMES, DD_BOTS, DD_STAT_NAMES
 
 try:
@@ -83,11 +84,7 @@ class DdEnv(_EnvBase):
     def step(self, action):
         """One action: an index, a name ("cast_0_east") or a dict ({"type": "cast", "slot": 0,
         "target": (x, y)}): (observation, reward, terminated, truncated, info)."""
-        if isinstance(action, np.ndarray):
-            action = action.item()
-        elif isinstance(action, np.integer):
-            action = int(action)
-        obs, reward, terminated, truncated, info = self._env.step(action)
+        obs, reward, terminated, truncated, info = self._env.step(plain_action(action))
         info["action_mask"] = self._env.action_mask()
         return obs, float(reward), bool(terminated), bool(truncated), info
 

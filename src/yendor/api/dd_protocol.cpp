@@ -79,20 +79,7 @@ dd::Action read_dd_action(const json& object) {
 }
 
 std::vector<bool> wanted_dd_fields(const json& request) {
-  std::vector<bool> wanted(k_dd_fields.size(), true);
-  const json* fields = field(request, "fields");
-  if (fields == nullptr) return wanted;
-  if (!fields->is_array()) bad_request("'fields' must be a list of observation field names");
-  std::fill(wanted.begin(), wanted.end(), false);
-  for (const json& f : *fields) {
-    if (!f.is_string()) bad_request("'fields' must be a list of observation field names");
-    const auto it = std::find(k_dd_fields.begin(), k_dd_fields.end(), f.get<std::string>());
-    if (it == k_dd_fields.end())
-      bad_request("unknown dd observation field " + f.dump() +
-                  " (known: " + known_list(k_dd_fields) + ")");
-    wanted[static_cast<std::size_t>(it - k_dd_fields.begin())] = true;
-  }
-  return wanted;
+  return fields_wanted(request, k_dd_fields);
 }
 
 template <typename Array>
@@ -236,22 +223,7 @@ void DdSessionOps::dispatch(Session& s, const std::string& op, const json& reque
     const std::vector<bool> wanted = wanted_dd_fields(request);
     if (env.done())
       throw ProtocolError("episode_over", "the episode is over (terminated or truncated): reset");
-    StepResult r;
-    if (action->is_number_integer()) {
-      r = env.step(static_cast<int>(integer_field(*action, "action", 0, k_dd_action_count - 1)));
-    } else if (action->is_string()) {
-      const int index = dd_action_index(action->get<std::string>());
-      if (index < 0) bad_request("unknown dd action name " + action->dump());
-      r = env.step(index);
-    } else if (action->is_object()) {
-      r = env.step(read_dd_action(*action));
-    } else {
-      bad_request("'action' must be an index, a name or an object");
-    }
-    reply["reward"] = r.reward;
-    reply["terminated"] = r.terminated;
-    reply["truncated"] = r.truncated;
-    reply["refused"] = r.refused;
+    step_with(env, *action, k_dd_action_count, dd_action_index, read_dd_action, reply);
     reply["observation"] = dd_observation_json(env, wanted);
     reply["info"] = dd_info_json(env);
   } else if (op == "observe") {

@@ -86,20 +86,7 @@ game::Action read_game_action(const json& object) {
 // ---- writing replies ----
 
 std::vector<bool> wanted_fields(const json& request) {
-  std::vector<bool> wanted(k_fields.size(), true);
-  const json* fields = field(request, "fields");
-  if (fields == nullptr) return wanted;
-  if (!fields->is_array()) bad_request("'fields' must be a list of observation field names");
-  std::fill(wanted.begin(), wanted.end(), false);
-  for (const json& f : *fields) {
-    if (!f.is_string()) bad_request("'fields' must be a list of observation field names");
-    const auto it = std::find(k_fields.begin(), k_fields.end(), f.get<std::string>());
-    if (it == k_fields.end())
-      bad_request("unknown observation field " + f.dump() + " (known: " + known_list(k_fields) +
-                  ")");
-    wanted[static_cast<std::size_t>(it - k_fields.begin())] = true;
-  }
-  return wanted;
+  return fields_wanted(request, k_fields);
 }
 
 json observation_json(const Env& env, const std::vector<bool>& wanted) {
@@ -235,23 +222,7 @@ struct SessionOps {
     const std::vector<bool> wanted = wanted_fields(request);
     if (env.done())
       throw ProtocolError("episode_over", "the episode is over (terminated or truncated): reset");
-    StepResult r;
-    if (action->is_number_integer()) {
-      const int index = static_cast<int>(integer_field(*action, "action", 0, k_action_count - 1));
-      r = env.step(index);
-    } else if (action->is_string()) {
-      const int index = action_index(action->get<std::string>());
-      if (index < 0) bad_request("unknown action name " + action->dump());
-      r = env.step(index);
-    } else if (action->is_object()) {
-      r = env.step(read_game_action(*action));
-    } else {
-      bad_request("'action' must be an index, a name or an object");
-    }
-    reply["reward"] = r.reward;
-    reply["terminated"] = r.terminated;
-    reply["truncated"] = r.truncated;
-    reply["refused"] = r.refused;
+    step_with(env, *action, k_action_count, action_index, read_game_action, reply);
     reply["observation"] = observation_json(env, wanted);
     reply["info"] = info_json(env);
   }

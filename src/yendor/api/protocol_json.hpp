@@ -5,6 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <cstdio>
@@ -13,6 +14,7 @@
 #include <string>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 #include "yendor/core/geometry.hpp"
 
@@ -74,6 +76,32 @@ inline Point point_field(const json& value, const std::string& name) {
   return {static_cast<int>(x), static_cast<int>(y)};
 }
 
+// Which of `names` the request's optional `fields` list asks for (all when it is absent).
+inline std::vector<bool> fields_wanted(const json& request,
+                                       std::span<const std::string_view> names) {
+  std::vector<bool> wanted(names.size(), true);
+  const json* fields = field(request, "fields");
+  if (fields == nullptr) return wanted;
+  if (!fields->is_array()) bad_request("'fields' must be a list of observation field names");
+  std::fill(wanted.begin(), wanted.end(), false);
+  for (const json& f : *fields) {
+    if (!f.is_string()) bad_request("'fields' must be a list of observation field names");
+    const auto it = std::find(names.begin(), names.end(), f.get<std::string>());
+    if (it == names.end())
+      bad_request("unknown observation field " + f.dump() + " (known: " + known_list(names) + ")");
+    wanted[static_cast<std::size_t>(it - names.begin())] = true;
+  }
+  return wanted;
+}
+
+template <typename StepResult>
+void write_step(const StepResult& r, json& reply) {
+  reply["reward"] = r.reward;
+  reply["terminated"] = r.terminated;
+  reply["truncated"] = r.truncated;
+  reply["refused"] = r.refused;
+}
+
 // The request's `seed` (an unsigned integer), 0 when absent.
 inline std::uint64_t seed_field(const json& request) {
   const json* v = field(request, "seed");
@@ -102,6 +130,25 @@ void write_mask(const Mask& mask, json& reply) {
     }
   reply["actions"] = std::move(actions);
   reply["mask"] = std::move(bits);
+}
+
+// Steps `env` with a request's `action`: an index below `count`, a name (`index_of`: -1 when
+// unknown) or an object (`read_object`: the rules' action); writes the step's reward,
+// terminated, truncated and refused into `reply`.
+template <typename Env, typename IndexOf, typename ReadObject>
+void step_with(Env& env, const json& action, int count, IndexOf index_of, ReadObject read_object,
+               json& reply) {
+  if (action.is_number_integer()) {
+    write_step(env.step(static_cast<int>(integer_field(action, "action", 0, count - 1))), reply);
+  } else if (action.is_string()) {
+    const int index = index_of(action.template get<std::string>());
+    if (index < 0) bad_request("unknown action name " + action.dump());
+    write_step(env.step(index), reply);
+  } else if (action.is_object()) {
+    write_step(env.step(read_object(action)), reply);
+  } else {
+    bad_request("'action' must be an index, a name or an object");
+  }
 }
 
 inline std::string hex64(std::uint64_t v) {
