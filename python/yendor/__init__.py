@@ -23,7 +23,7 @@ import numpy as np
 
 from . import _yendor
 from ._actions import plain_action
-from ._yendor import (ACTION_COUNT, ACTION_NAMES, GENERATORS, ITEM_FIELDS, STAT_NAMES,
+from ._yendor import (ACTION_COUNT, ACTION_NAMES, BOTS, GENERATORS, ITEM_FIELDS, STAT_NAMES,
                       TILE_NAMES, InputError)
 
 try:
@@ -38,7 +38,7 @@ except ImportError:  # the module itself never needs gymnasium
 from .dd import (DD_ACTION_COUNT, DD_ACTION_NAMES, DD_BOTS, DD_STAT_NAMES, DdBot, DdEnv,
                  dd_evaluate)
 
-__all__ = ["Env", "VectorEnv", "generate", "analyze", "verify_replay", "register_envs",
+__all__ = ["Env", "VectorEnv", "Bot", "BOTS", "generate", "analyze", "verify_replay", "register_envs",
            "InputError", "DdEnv", "DdBot", "dd_evaluate", "DD_ACTION_COUNT", "DD_ACTION_NAMES",
            "DD_STAT_NAMES", "DD_BOTS",
            "ACTION_COUNT", "ACTION_NAMES", "STAT_NAMES", "ITEM_FIELDS", "TILE_NAMES",
@@ -257,6 +257,26 @@ class VectorEnv:
 
     def close(self):
         pass
+
+
+class Bot:
+    """A built-in bot of the main rules (BOTS; `yendor bot list`) with its parameters, e.g.
+    Bot("greedy") or Bot("search", samples=2) or Bot("evolved", genome="g.toml")."""
+
+    def __init__(self, name, content_dir=None, **params):
+        self.name = name
+        self._bot = _yendor.Bot(name, content_dir or "", dict(params))
+
+    def act(self, env):
+        """The bot's next action in `env` (an Env): an action index its mask allows."""
+        return self._bot.act(env._env if isinstance(env, Env) else env)
+
+    def play(self, seeds, threads=1, action_limit=20000, **options):
+        """Whole games inside C++, one per seed (on `threads` threads), with Env options;
+        a list of dicts: seed, outcome, deepest, level, xp, turns, kills, score, cause,
+        fitness."""
+        return self._bot.play([int(s) for s in seeds], dict(options), int(threads),
+                              int(action_limit))
 
 
 def generate(name, width=80, height=50, seed=1, **params):

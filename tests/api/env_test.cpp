@@ -245,6 +245,42 @@ TEST(Env, ADungeonRecipeChoosesAGeneratorWithItsParameters) {
 
 // Recorded episodes: what the Env played, refused actions and game-action objects included,
 // verifies as a replay from any point; clones carry the recording with them.
+// Redrawn dice change what is still to be rolled and nothing else; a recording stops.
+TEST(Env, RedrawDiceChangesOnlyTheRollsToCome) {
+  EnvOptions o;
+  o.record = true;
+  Env env(testing::shipped_content(), o);
+  env.reset(8);
+  Rng rng(1);
+  for (int n = 0; n < 50; ++n)
+    env.step(api::random_legal_action(env, rng));
+  Env redrawn = env.clone();
+  redrawn.redraw_dice(99);
+  EXPECT_FALSE(redrawn.recording());
+  EXPECT_TRUE(env.recording());
+  game::GameState a = env.game().state();
+  game::GameState b = redrawn.game().state();
+  EXPECT_NE(a.combat_rng, b.combat_rng);
+  b.combat_rng = a.combat_rng;
+  b.ai_rng = a.ai_rng;
+  b.world_rng = a.world_rng;
+  EXPECT_EQ(a, b);
+  EXPECT_EQ(redrawn.observation(), env.observation());
+  // The same actions from here lead to other games.
+  Env same = env.clone();
+  same.redraw_dice(99);
+  int differ = 0;
+  for (int n = 0; n < 400 && !redrawn.done() && !same.done(); ++n) {
+    const int a_index = api::random_legal_action(redrawn, rng);
+    redrawn.step(a_index);
+    same.step(a_index);
+    if (!env.done()) env.step(a_index);
+    differ += env.state_hash() != redrawn.state_hash() ? 1 : 0;
+    ASSERT_EQ(same.state_hash(), redrawn.state_hash());  // equal dice, equal games
+  }
+  EXPECT_GT(differ, 0);
+}
+
 TEST(EnvRecording, EpisodesVerifyAsReplays) {
   EnvOptions options;
   options.record = true;

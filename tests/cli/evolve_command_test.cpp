@@ -41,8 +41,8 @@ TEST_F(EvolveCommand, ReportsEveryGenerationAndWritesTheGenome) {
   const auto text = lines(run(small()));
   ASSERT_EQ(text.size(), 6u);
   EXPECT_EQ(text[0],
-            "evolve: human fighter, population 8, 3 generations, 1 game each, seed 9, 1 rank x 1 "
-            "thread");
+            "evolve: rules dd, human fighter, population 8, 3 generations, 1 game each, seed 9, 1 "
+            "rank x 1 thread");
   EXPECT_EQ(text[1].rfind("generation 1/3: best ", 0), 0u);
   EXPECT_EQ(text[3].rfind("generation 3/3: best ", 0), 0u);
   EXPECT_EQ(text[4].rfind("chosen: ", 0), 0u);
@@ -66,6 +66,34 @@ TEST_F(EvolveCommand, AnInterruptedRunResumesToTheSameResult) {
   EXPECT_NE(out.find("resumed at generation 2"), std::string::npos) << out;
   EXPECT_EQ(read_file(path("best.toml")), read_file(path("whole.toml")));
   EXPECT_EQ(read_file(path("cp.json")), read_file(path("whole.json")));
+}
+
+TEST_F(EvolveCommand, MainRulesWriteAGenomeTheEvolvedBotPlays) {
+  EvolveCommandOptions o = small();
+  o.rules = "main";
+  o.population = 4;
+  o.generations = 2;
+  o.validate_games = 2;
+  o.action_limit = 300;
+  o.content = std::string(YENDOR_SOURCE_DIR) + "/data/game";
+  const auto text = lines(run(o));
+  ASSERT_EQ(text.size(), 5u);
+  EXPECT_EQ(text[0],
+            "evolve: rules main, population 4, 2 generations, 1 game each, seed 9, 1 rank x 1 "
+            "thread");
+  EXPECT_NE(text[4].find("yendor bot evolved --rules main --genome"), std::string::npos);
+  EXPECT_NE(read_file(path("best.toml")).find("[strategies]"), std::string::npos);
+  // A dd checkpoint does not resume a main run.
+  EvolveCommandOptions dd = small();
+  dd.generations = 1;
+  dd.checkpoint = path("dd.json");
+  run(dd);
+  o.resume = path("dd.json");
+  std::ostringstream out, log;
+  EXPECT_THROW(run_evolve(o, out, log), InputError);
+  o.resume.clear();
+  o.rules = "chess";
+  EXPECT_THROW(run_evolve(o, out, log), InputError);
 }
 
 TEST_F(EvolveCommand, BadOptionsAndCheckpoints) {

@@ -4,6 +4,7 @@
 #include <array>
 
 #include "yendor/api/bots/registry.hpp"
+#include "yendor/api/protocol_bots.hpp"
 #include "yendor/core/error.hpp"
 #include "yendor/dd/text.hpp"
 
@@ -145,7 +146,7 @@ json action_object(const dd::Action& a) {
 }  // namespace
 
 bool DdSessionOps::wants(const Session& s, const std::string& op, const json& request) {
-  if (op == "bot_action") return true;
+  if (op == "bot_action") return s.dd_;
   if (op == "hello" || op == "close") return false;
   if (op == "reset") {
     if (const json* o = field(request, "options"); o != nullptr && o->is_object()) {
@@ -213,7 +214,7 @@ void DdSessionOps::dispatch(Session& s, const std::string& op, const json& reque
     }
     s.dd_options_ = options;
     s.dd_ = true;
-    ++s.dd_episode_;
+    ++s.dd_bots_.episode;
     reply["observation"] = dd_observation_json(*s.dd_env_, wanted);
     reply["info"] = dd_info_json(*s.dd_env_);
   } else if (op == "step") {
@@ -266,39 +267,13 @@ void DdSessionOps::dispatch(Session& s, const std::string& op, const json& reque
     bad_request("dd episodes are not recorded (replays are the main rules')");
   } else if (op == "bot_action") {
     DdEnv& env = started();
-    const json* name_value = field(request, "bot");
-    if (name_value == nullptr) bad_request("'bot_action' needs 'bot' (a bot's name)");
-    const std::string name = string_field(*name_value, "bot");
-    ParamSet params;
-    std::string key = name;
-    if (const json* p = field(request, "params")) {
-      if (!p->is_object()) bad_request("'params' must be an object");
-      RawParams raw;
-      for (const auto& [k, v] : p->items())
-        raw.emplace_back(k, v.is_string() ? v.get<std::string>() : v.dump());
-      key += p->dump();
-      try {
-        params = bots::builtin_bots().get(name).info().schema.parse(name, raw);
-      } catch (const InputError& e) {
-        bad_request(e.what());
-      }
-    }
-    auto it = s.dd_bots_.find(key);
-    if (it == s.dd_bots_.end()) {
-      if (s.dd_bots_.size() >= 16) s.dd_bots_.clear();  // a bound on what a client can make
-      try {
-        it = s.dd_bots_.emplace(key, bots::make_dd_bot(name, params, content)).first;
-      } catch (const InputError& e) {
-        bad_request(e.what());
-      }
-    }
-    if (s.dd_bot_episode_[key] != s.dd_episode_) {
-      it->second->start(env);
-      s.dd_bot_episode_[key] = s.dd_episode_;
-    }
+    bots::DdBot& bot = requested_bot(request, s.dd_bots_, env,
+                                     [&](const std::string& name, const ParamSet& params) {
+                                       return bots::make_dd_bot(name, params, content);
+                                     });
     if (env.done())
       throw ProtocolError("episode_over", "the episode is over (terminated or truncated): reset");
-    const dd::Action a = it->second->act(env);
+    const dd::Action a = bot.act(env);
     const int index = index_of(a, env.state());
     reply["action"] = index >= 0 ? json(index) : json(nullptr);
     reply["name"] = index >= 0 ? dd_action_name(index) : std::string();

@@ -209,6 +209,15 @@ void Env::restore(const Env& snapshot) {
   *this = snapshot;
 }
 
+void Env::redraw_dice(std::uint64_t seed) {
+  if (!game_) throw std::logic_error("env: reset it first");
+  recorder_.reset();
+  game::GameState& state = game_->state();
+  state.combat_rng = Rng::for_stream(seed, "combat");
+  state.ai_rng = Rng::for_stream(seed, "ai");
+  state.world_rng = Rng::for_stream(seed, "world");
+}
+
 std::uint64_t Env::state_hash() const {
   return game::state_hash(game().state(), *content_);
 }

@@ -87,6 +87,13 @@ class Env {
   Env clone() const { return *this; }
   void restore(const Env& snapshot);
 
+  // Re-seeds the game's own random streams (to-hit and damage, monster decisions, item
+  // effects, traps) from `seed`, leaving the state as it is: on a clone, one sampled future
+  // for a planner that must not know the dice ahead (api/bots). Levels not made yet still
+  // come from the run seed. The Env stops recording (its replay could no longer verify).
+  // std::logic_error before the first reset.
+  void redraw_dice(std::uint64_t seed);
+
   bool started() const { return game_.has_value(); }
   bool done() const { return terminated_ || truncated_; }
   std::int64_t steps() const { return steps_; }

@@ -13,6 +13,7 @@
 
 #include "yendor/api/action_space.hpp"
 #include "yendor/api/dd_protocol.hpp"
+#include "yendor/api/protocol_bots.hpp"
 #include "yendor/api/protocol_json.hpp"
 #include "yendor/api/text_view.hpp"
 #include "yendor/core/error.hpp"
@@ -211,6 +212,7 @@ struct SessionOps {
     }
     s.options_ = options;
     s.dd_ = false;
+    ++s.main_bots_.episode;
     reply["observation"] = observation_json(s.env_, wanted);
     reply["info"] = info_json(s.env_);
   }
@@ -262,6 +264,19 @@ struct SessionOps {
       bad_request("'mode' must be \"text\"");
     Env& env = started(s);
     reply["text"] = render_text(env.game(), env.observation());
+  }
+
+  static void bot_action(Session& s, const json& request, json& reply) {
+    Env& env = started(s);
+    bots::MainBot& bot = requested_bot(request, s.main_bots_, env,
+                                       [&](const std::string& name, const ParamSet& params) {
+                                         return bots::make_main_bot(name, params, *s.content_);
+                                       });
+    if (env.done())
+      throw ProtocolError("episode_over", "the episode is over (terminated or truncated): reset");
+    const int index = bot.act(env);
+    reply["action"] = index;
+    reply["name"] = action_name(index);
   }
 
   static void replay(Session& s, json& reply) {
@@ -321,6 +336,8 @@ std::string Session::handle(std::string_view message) {
       SessionOps::render(*this, request, reply);
     } else if (op == "replay") {
       SessionOps::replay(*this, reply);
+    } else if (op == "bot_action") {
+      SessionOps::bot_action(*this, request, reply);
     } else if (op == "close") {
       closed_ = true;
     } else {

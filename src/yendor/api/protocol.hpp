@@ -12,8 +12,10 @@
 #include <string_view>
 
 #include "yendor/api/bots/dd_bot.hpp"
+#include "yendor/api/bots/main_bot.hpp"
 #include "yendor/api/dd_env.hpp"
 #include "yendor/api/env.hpp"
+#include "yendor/api/session_bots.hpp"
 #include "yendor/dd/content.hpp"
 #include "yendor/game/content.hpp"
 
@@ -54,9 +56,8 @@ class Session {
   DdEnvOptions dd_options_;
   std::unique_ptr<DdEnv> dd_env_;
   std::map<long long, DdEnv> dd_snapshots_;
-  std::map<std::string, std::unique_ptr<bots::DdBot>> dd_bots_;  // by name and parameters
-  std::map<std::string, long long> dd_bot_episode_;  // the episode each bot last started
-  long long dd_episode_ = 0;                         // counts dd resets
+  SessionBots<bots::DdBot> dd_bots_;
+  SessionBots<bots::MainBot> main_bots_;
 };
 
 }  // namespace yendor::api

@@ -9,7 +9,9 @@
 #include <thread>
 
 #include "yendor/api/bots/dd_match.hpp"
+#include "yendor/api/bots/play_games.hpp"
 #include "yendor/api/bots/registry.hpp"
+#include "yendor/cli/bot_main.hpp"
 #include "yendor/cli/gen_command.hpp"
 #include "yendor/core/error.hpp"
 #include "yendor/core/file_io.hpp"
@@ -40,12 +42,6 @@ void print_list(std::ostream& out, bool markdown) {
     out << b->info().name << " (rules: " << b->info().rules << ")\n  " << b->info().summary << "\n";
     print_schema_lines(b->info().schema, out);
   }
-}
-
-std::string percent(int part, int whole) {
-  std::ostringstream s;
-  s << std::fixed << std::setprecision(2) << (whole == 0 ? 0.0 : 100.0 * part / whole) << " %";
-  return s.str();
 }
 
 std::string csv_text(const std::vector<DdGameResult>& results) {
@@ -83,11 +79,13 @@ int run_bot(const BotCommandOptions& o, std::ostream& out, std::ostream& log) {
     return 0;
   }
   if (o.bot.empty()) throw InputError("bot needs a bot name ('yendor bot list' lists them)");
-  if (o.rules != "dd")
-    throw InputError("bot: rules '" + o.rules + "' are not played by bots yet (rules: dd)");
+  if (o.rules != "dd" && o.rules != "main")
+    throw InputError("bot: unknown rules '" + o.rules + "' (known: dd, main)");
   if (o.games < 1) throw InputError("bot: --games must be at least 1");
   if (o.threads < 1 || o.threads > 256) throw InputError("bot: --threads must be 1 to 256");
-  if (o.action_limit < 1) throw InputError("bot: --action-limit must be at least 1");
+  if (o.action_limit < 0) throw InputError("bot: --action-limit must be at least 1");
+  if (o.rules == "main") return run_main_bot(o, out, log);
+  const int action_limit = o.action_limit > 0 ? o.action_limit : api::bots::k_default_action_limit;
   const auto content = std::make_shared<const dd::Content>(
       dd::load_content(o.content.empty() ? dd::default_content_dir() : o.content));
   api::DdEnvOptions env_options;
@@ -114,34 +112,30 @@ int run_bot(const BotCommandOptions& o, std::ostream& out, std::ostream& log) {
       draw_frame(e, title + ", seed " + std::to_string(first), o.terminal, out);
       if (delay > 0) std::this_thread::sleep_for(std::chrono::milliseconds(delay));
     };
-    const DdGameResult r = api::bots::play_dd_game(env, *bot, first, o.action_limit, frame);
+    const DdGameResult r = api::bots::play_dd_game(env, *bot, first, action_limit, frame);
     out << "game over: " << dd::to_string(r.outcome) << " at level " << r.level << ", " << r.xp
         << " experience, " << r.turns << " turns\n";
     return 0;
   }
 
-  // Games split over threads by index: the same results whatever the thread count.
-  std::vector<DdGameResult> results(static_cast<std::size_t>(o.games));
-  const auto play_share = [&](int worker) {
-    api::DdEnv env(content, env_options);
-    auto bot = factory.make_dd(params, *content);
-    for (int i = worker; i < o.games; i += o.threads)
-      results[static_cast<std::size_t>(i)] =
-          api::bots::play_dd_game(env, *bot, first + static_cast<std::uint64_t>(i), o.action_limit);
-  };
+  // Game i plays seed first + i; games go round the threads by index (play_games), so the
+  // results do not depend on the thread count.
+  std::vector<std::uint64_t> seeds;
+  for (int i = 0; i < o.games; ++i)
+    seeds.push_back(first + static_cast<std::uint64_t>(i));
   const auto started = std::chrono::steady_clock::now();
-  {
-    std::vector<std::jthread> workers;
-    for (int t = 1; t < o.threads; ++t)
-      workers.emplace_back(play_share, t);
-    play_share(0);
-  }
+  const std::vector<DdGameResult> results = api::bots::play_games<DdGameResult>(
+      seeds, o.threads, [&] { return api::DdEnv(content, env_options); },
+      [&] { return factory.make_dd(params, *content); },
+      [&](api::DdEnv& env, api::bots::DdBot& bot, std::uint64_t seed) {
+        return api::bots::play_dd_game(env, bot, seed, action_limit);
+      });
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   const api::bots::DdMatchSummary m = api::bots::summarize(results);
   out << title << ": " << m.games << " games, seeds " << first << "-"
       << first + static_cast<std::uint64_t>(o.games - 1) << "\n";
-  out << "wins " << m.wins << " (" << percent(m.wins, m.games) << "), deaths " << m.deaths
+  out << "wins " << m.wins << " (" << percent_text(m.wins, m.games) << "), deaths " << m.deaths
       << ", gave up " << m.gave_up << ", cut at the action limit " << m.cut << "\n";
   out << std::fixed << std::setprecision(1) << "mean experience " << m.mean_xp << ", level "
       << m.mean_level << ", turns " << m.mean_turns << ", health potions used "

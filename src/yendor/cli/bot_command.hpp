@@ -13,17 +13,17 @@ namespace yendor::cli {
 
 struct BotCommandOptions {
   std::string bot;
-  std::string rules = "dd";
+  std::string rules = "dd";  // or "main" (cli/bot_main.hpp)
   int games = 100;
-  std::string seed = "1";  // the first seed; game i plays seed + i
-  std::string race = "human";
-  std::string hero_class = "fighter";
-  std::string generator;          // empty: the ruleset's recipe
-  std::vector<std::string> sets;  // bot parameters key=value
-  std::string genome;             // shorthand for --set genome=FILE
-  std::string csv;                // a row per game to this file
+  std::string seed = "1";              // the first seed; game i plays seed + i
+  std::string race = "human";          // dd only
+  std::string hero_class = "fighter";  // dd only
+  std::string generator;               // empty: the ruleset's recipe
+  std::vector<std::string> sets;       // bot parameters key=value
+  std::string genome;                  // shorthand for --set genome=FILE
+  std::string csv;                     // a row per game to this file
   int threads = 1;
-  int action_limit = 5000;
+  int action_limit = 0;           // 0: the ruleset's (dd 5000, main 20000)
   bool require_winnable = false;  // only levels the omniscient search bot wins
   bool watch = false;
   int delay_ms = -1;      // between frames with --watch; -1: 80 on a terminal, else 0

@@ -5,7 +5,7 @@
 #include <ostream>
 #include <sstream>
 
-#include "yendor/api/bots/dd_evolution.hpp"
+#include "yendor/api/bots/evolution.hpp"
 #include "yendor/cli/mpi_cluster.hpp"
 #include "yendor/cli/progress.hpp"
 #include "yendor/core/error.hpp"
@@ -26,14 +26,21 @@ std::string generation_line(const api::bots::GenerationRecord& r, int generation
 }  // namespace
 
 int run_evolve(const EvolveCommandOptions& o, std::ostream& out, std::ostream& log) {
-  const auto content = std::make_shared<const dd::Content>(
-      dd::load_content(o.content.empty() ? dd::default_content_dir() : o.content));
+  std::shared_ptr<const api::bots::EvolutionRules> rules;
+  if (o.rules == "dd")
+    rules = api::bots::dd_evolution_rules(std::make_shared<const dd::Content>(
+        dd::load_content(o.content.empty() ? dd::default_content_dir() : o.content)));
+  else if (o.rules == "main")
+    rules = api::bots::main_evolution_rules(std::make_shared<const game::Content>(
+        game::load_content(o.content.empty() ? game::default_content_dir() : o.content)));
+  else
+    throw InputError("evolve: unknown rules '" + o.rules + "' (known: dd, main)");
   if (o.threads < 1 || o.threads > 256) throw InputError("evolve: --threads must be 1 to 256");
   if (o.stop_after < 0) throw InputError("evolve: --stop-after must not be negative");
   std::unique_ptr<api::bots::Cluster> cluster = make_cluster();
   const bool leader = cluster->rank() == 0;
 
-  std::unique_ptr<api::bots::DdEvolution> evolution;
+  std::unique_ptr<api::bots::Evolution> evolution;
   if (!o.resume.empty()) {
     std::string text;
     try {
@@ -41,8 +48,8 @@ int run_evolve(const EvolveCommandOptions& o, std::ostream& out, std::ostream& l
     } catch (const Error& e) {
       throw InputError(o.resume + ": cannot read the checkpoint (" + e.what() + ")");
     }
-    evolution = std::make_unique<api::bots::DdEvolution>(
-        api::bots::DdEvolution::from_checkpoint(content, text, o.resume, o.threads));
+    evolution = std::make_unique<api::bots::Evolution>(
+        api::bots::Evolution::from_checkpoint(rules, text, o.resume, o.threads));
   } else {
     api::bots::EvolutionOptions e;
     e.population = o.population;
@@ -53,16 +60,19 @@ int run_evolve(const EvolveCommandOptions& o, std::ostream& out, std::ostream& l
     e.smart_share = o.smart_share;
     e.validate_games = o.validate_games;
     e.seed = parse_seed(o.seed).value;
-    e.env.setup.race = o.race;
-    e.env.setup.hero_class = o.hero_class;
-    e.env.setup.generator = o.generator;
+    e.setup.race = o.race;
+    e.setup.hero_class = o.hero_class;
+    e.setup.generator = o.generator;
+    e.action_limit = o.action_limit;
     e.threads = o.threads;
-    evolution = std::make_unique<api::bots::DdEvolution>(content, e);
+    evolution = std::make_unique<api::bots::Evolution>(rules, e);
   }
   const api::bots::EvolutionOptions& e = evolution->options();
   if (leader) {
-    out << "evolve: " << e.env.setup.race << " " << e.env.setup.hero_class << ", population "
-        << e.population << ", " << e.generations << " generations, " << e.runs
+    out << "evolve: rules " << rules->name();
+    if (rules->name() == "dd") out << ", " << e.setup.race << " " << e.setup.hero_class;
+    if (!e.setup.generator.empty()) out << ", generator " << e.setup.generator;
+    out << ", population " << e.population << ", " << e.generations << " generations, " << e.runs
         << (e.runs == 1 ? " game" : " games") << " each, seed " << e.seed << ", "
         << cluster->ranks() << " rank" << (cluster->ranks() == 1 ? "" : "s") << " x " << e.threads
         << " thread" << (e.threads == 1 ? "" : "s") << "\n";
@@ -95,16 +105,15 @@ int run_evolve(const EvolveCommandOptions& o, std::ostream& out, std::ostream& l
   }
   const api::bots::EvolutionChoice choice = evolution->choose(*cluster);
   if (leader) {
-    write_file_atomic(o.output,
-                      api::bots::genome_text(choice.genome, api::bots::spell_ids(*content)));
+    write_file_atomic(o.output, rules->genome_text(choice.genes));
     const bool ever = choice.candidate == static_cast<int>(evolution->history().size());
     out << std::fixed << std::setprecision(1) << "chosen: "
         << (ever ? std::string("the best ever")
                  : "generation " + std::to_string(choice.candidate + 1) + "'s best")
         << ", won " << choice.wins << " of " << e.validate_games << " new games ("
         << 100.0 * choice.wins / e.validate_games << " %), mean fitness " << choice.mean_fitness
-        << "\nwritten to " << o.output << " (play it: yendor bot evolved --genome " << o.output
-        << ")\n";
+        << "\nwritten to " << o.output << " (play it: yendor bot evolved --rules " << rules->name()
+        << " --genome " << o.output << ")\n";
   }
   return 0;
 }

@@ -213,7 +213,7 @@ CLI::App* add_bot_command(CLI::App& app, yendor::cli::BotCommandOptions& options
   CLI::App* cmd = app.add_subcommand(
       "bot", "games played by a bot: win rate, experience, turns ('yendor bot list')");
   cmd->add_option("bot", options.bot, "the bot's name, or 'list'")->required();
-  cmd->add_option("--rules", options.rules, "the ruleset (dd)");
+  cmd->add_option("--rules", options.rules, "the ruleset: dd (default) or main");
   cmd->add_option("--games", options.games, "games to play (default 100)");
   cmd->add_option("--seed", options.seed, "the first game's seed, a number or text (default 1)");
   cmd->add_option("--race", options.race, "the hero's race (default human)");
@@ -224,20 +224,24 @@ CLI::App* add_bot_command(CLI::App& app, yendor::cli::BotCommandOptions& options
   cmd->add_option("--csv", options.csv, "write one row per game to this file");
   cmd->add_option("--threads", options.threads, "games played at once (default 1)");
   cmd->add_option("--action-limit", options.action_limit,
-                  "actions before a game is cut (default 5000)");
+                  "actions before a game is cut (default: dd 5000, main 20000)");
   cmd->add_flag("--watch", options.watch, "show the first game in the terminal, frame by frame");
   cmd->add_flag("--require-winnable", options.require_winnable,
                 "only levels the omniscient search bot wins (others: the seed's next candidate)");
   cmd->add_option("--delay", options.delay_ms, "milliseconds between --watch frames");
   cmd->add_flag("--markdown", options.markdown, "with 'list': the bots as a Markdown table");
-  cmd->add_option("--content", options.content, "the ruleset's content (default data/dd)");
+  cmd->add_option("--content", options.content,
+                  "the ruleset's content (default data/dd or data/game)");
   return cmd;
 }
 
 // `yendor evolve`: its options.
 CLI::App* add_evolve_command(CLI::App& app, yendor::cli::EvolveCommandOptions& options) {
   CLI::App* cmd = app.add_subcommand(
-      "evolve", "evolve a dd strategy bot (the DD paper's section 4); runs under mpirun too");
+      "evolve", "evolve a strategy bot (the DD paper's section 4); runs under mpirun too");
+  cmd->add_option("--rules", options.rules, "the ruleset: dd (default) or main");
+  cmd->add_option("--action-limit", options.action_limit,
+                  "actions before a game is cut (default: dd 5000, main 20000)");
   cmd->add_option("--population", options.population, "individuals (default 100)");
   cmd->add_option("--generations", options.generations, "generations (default 30)");
   cmd->add_option("--runs", options.runs, "games per fitness measurement (default 3)");
@@ -257,7 +261,8 @@ CLI::App* add_evolve_command(CLI::App& app, yendor::cli::EvolveCommandOptions& o
   cmd->add_option("--resume", options.resume, "go on from a checkpoint");
   cmd->add_option("--threads", options.threads, "threads per process (default 1)");
   cmd->add_option("--stop-after", options.stop_after, "stop after this many generations");
-  cmd->add_option("--content", options.content, "the ruleset's content (default data/dd)");
+  cmd->add_option("--content", options.content,
+                  "the ruleset's content (default data/dd or data/game)");
   return cmd;
 }
 
@@ -276,8 +281,9 @@ CLI::App* add_eval_command(CLI::App& app, yendor::cli::EvalCommandOptions& optio
   cmd->add_option("--csv", options.csv, "one row per generator to this file");
   cmd->add_option("--threads", options.threads, "threads per process (default 1)");
   cmd->add_option("--action-limit", options.action_limit,
-                  "actions before a game is cut (default 5000)");
-  cmd->add_option("--content", options.content, "the ruleset's content (default data/dd)");
+                  "actions before a game is cut (default: dd 5000, main 20000)");
+  cmd->add_option("--content", options.content,
+                  "the ruleset's content (default data/dd or data/game)");
   return cmd;
 }
 

@@ -971,4 +971,21 @@ def test_dd_bad_options_and_bots(client):
     # Back to the main rules in the same session.
     reply = expect_ok(client.request({"op": "reset", "seed": 1, "options": {"rules": "main"}}))
     assert "rules" not in reply["info"] and reply["info"]["depth"] == 1
-    expect_error(client.request({"op": "bot_action", "bot": "greedy"}), "bad_request")
+    expect_error(client.request({"op": "bot_action", "bot": "oracle"}), "bad_request")
+
+
+def test_main_bot_plays_through_the_protocol(client):
+    names = expect_ok(client.request({"op": "hello"}), "hello")["actions"]
+    reset(client, seed=5, fields=[])
+    for _ in range(300):
+        reply = expect_ok(client.request({"op": "bot_action", "bot": "greedy"}), "bot_action")
+        assert reply["name"] == names[reply["action"]], reply
+        result = step(client, reply["action"], fields=[])
+        assert result["refused"] is False, (reply, result)
+        if result["terminated"] or result["truncated"]:
+            break
+    reply = expect_ok(client.request({"op": "bot_action", "bot": "search",
+                                      "params": {"samples": 1}}), "bot_action")
+    assert 0 <= reply["action"] < len(names)
+    expect_error(client.request({"op": "bot_action", "bot": "search",
+                                 "params": {"samples": 0}}), "bad_request")

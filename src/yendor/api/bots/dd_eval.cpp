@@ -2,11 +2,11 @@
 
 #include <cmath>
 #include <limits>
-#include <thread>
 
 #include "yendor/analysis/level_metrics.hpp"
 #include "yendor/analysis/metric_columns.hpp"
 #include "yendor/api/bots/dd_match.hpp"
+#include "yendor/api/bots/play_games.hpp"
 #include "yendor/api/bots/registry.hpp"
 #include "yendor/api/bots/winnable.hpp"
 #include "yendor/core/error.hpp"
@@ -91,12 +91,7 @@ std::vector<GeneratorEval> evaluate_generators(std::shared_ptr<const dd::Content
         }
     }
   };
-  {
-    std::vector<std::jthread> pool;
-    for (int t = 1; t < o.threads; ++t)
-      pool.emplace_back(work, t);
-    work(0);
-  }
+  run_on_threads(o.threads, work);
   cluster.share(values);
 
   std::vector<GeneratorEval> out;

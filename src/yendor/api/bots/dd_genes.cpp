@@ -16,16 +16,7 @@ constexpr int k_convert_first = k_reserve + 1;
 static_assert(k_convert_first + k_max_genome_spells == k_gene_count);
 
 double clamp_gene(int gene, double v) {
-  switch (gene_kind(gene)) {
-    case GeneKind::priority:
-    case GeneKind::share:
-      return std::clamp(v, 0.0, 1.0);
-    case GeneKind::flag:
-      return v >= 0.5 ? 1.0 : 0.0;
-    case GeneKind::count:
-      return std::clamp(std::round(v), 0.0, static_cast<double>(k_max_potions_per_fight));
-  }
-  return v;
+  return clamp_gene_value(gene_kind(gene), v, k_max_potions_per_fight);
 }
 
 }  // namespace

@@ -9,21 +9,15 @@
 #include <vector>
 
 #include "yendor/api/bots/dd_genome.hpp"
+#include "yendor/api/bots/evolution_rules.hpp"
 
 namespace yendor::api::bots {
-
-enum class GeneKind : std::uint8_t {
-  priority,  // a real in [0, 1]
-  share,     // a real in [0, 1]
-  flag,      // 0 or 1
-  count,     // an integer 0..k_max_potions_per_fight
-};
 
 inline constexpr int k_priority_genes = k_main_count + k_attack_count;  // 23
 inline constexpr int k_gene_count = k_priority_genes + k_main_count + k_attack_count +
                                     2 * k_monster_level_count + 3 + k_max_genome_spells;  // 85
 
-GeneKind gene_kind(int gene);
+GeneKind gene_kind(int gene);  // counts: 0..k_max_potions_per_fight
 std::vector<double> genes_of(const DdGenome& genome);
 // Genes outside their ranges are clamped (rounded for integers and flags).
 DdGenome genome_of(std::span<const double> genes);

@@ -2,8 +2,7 @@
 
 #include <toml++/toml.h>
 
-#include <cstdio>
-
+#include "yendor/api/bots/genome_toml.hpp"
 #include "yendor/core/error.hpp"
 #include "yendor/core/file_io.hpp"
 #include "yendor/core/toml_read.hpp"
@@ -11,52 +10,6 @@
 namespace yendor::api::bots {
 
 namespace {
-
-std::string number(double v) {
-  char buffer[32];
-  std::snprintf(buffer, sizeof buffer, "%.6g", v);
-  return buffer;
-}
-
-template <std::size_t N>
-std::string int_list(const std::array<int, N>& values) {
-  std::string out = "[";
-  for (std::size_t i = 0; i < N; ++i)
-    out += (i > 0 ? ", " : "") + std::to_string(values[i]);
-  return out + "]";
-}
-
-template <std::size_t N>
-void write_strategies(std::string& out, std::string_view table,
-                      const std::array<std::string_view, N>& names,
-                      const std::array<double, N>& priority, const std::array<bool, N>& on) {
-  out += "\n[" + std::string(table) + "]\n";
-  for (std::size_t i = 0; i < N; ++i)
-    out += std::string(names[i]) + " = { priority = " + number(priority[i]) +
-           ", on = " + (on[i] ? "true" : "false") + " }\n";
-}
-
-template <std::size_t N>
-void read_strategies(const TomlWhere& w, const toml::table& root, std::string_view table,
-                     const std::array<std::string_view, N>& names, std::array<double, N>& priority,
-                     std::array<bool, N>& on) {
-  priority.fill(0);
-  on.fill(false);
-  const toml::node* node = root.get(table);
-  if (node == nullptr) return;
-  const toml::table& t = as_table(w, *node, table);
-  for (auto&& [key, value] : t) {
-    const std::string field = std::string(table) + "." + std::string(key.str());
-    std::size_t i = 0;
-    while (i < N && names[i] != key.str())
-      ++i;
-    if (i == N) w.fail(value, field, "unknown strategy");
-    const toml::table& s = as_table(w, value, field);
-    check_known(w, s, {"priority", "on"}, field + ".");
-    priority[i] = as_real(w, required(w, s, "priority", field + "."), field + ".priority", 0, 1);
-    on[i] = s.get("on") == nullptr || as_bool(w, *s.get("on"), field + ".on");
-  }
-}
 
 template <std::size_t N>
 void read_ints(const TomlWhere& w, const toml::table& t, std::string_view key,
@@ -106,8 +59,8 @@ std::string genome_text(const DdGenome& g, const std::vector<std::string>& spell
   write_strategies(out, "attack", k_attack_strategies, g.attack_priority, g.attack_on);
   out += "\n[params]\nhealth_potions = " + int_list(g.health_potions) + "\n";
   out += "mana_potions = " + int_list(g.mana_potions) + "\n";
-  out += "heal_below = " + number(g.heal_below) + "\n";
-  out += "drink_below = " + number(g.drink_below) + "\n";
+  out += "heal_below = " + genome_number(g.heal_below) + "\n";
+  out += "drink_below = " + genome_number(g.drink_below) + "\n";
   out += "potion_reserve = " + std::to_string(g.potion_reserve) + "\n";
   out += "convert = [";
   bool first = true;

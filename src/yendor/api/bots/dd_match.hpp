@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "yendor/api/bots/dd_bot.hpp"
+#include "yendor/api/bots/play_games.hpp"
 #include "yendor/api/dd_env.hpp"
 
 namespace yendor::api::bots {
@@ -63,12 +64,7 @@ DdGameResult result_of(const DdEnv& env);
 template <typename OnStep>
 DdGameResult play_dd_game(DdEnv& env, DdBot& bot, std::uint64_t seed, int action_limit,
                           OnStep on_step) {
-  env.reset(seed);
-  bot.start(env);
-  for (int n = 0; n < action_limit && !env.done(); ++n) {
-    const StepResult r = env.step(bot.act(env));
-    on_step(env, r);
-  }
+  play_episode(env, bot, seed, action_limit, on_step);
   return result_of(env);
 }
 

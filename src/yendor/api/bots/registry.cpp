@@ -20,4 +20,10 @@ std::unique_ptr<DdBot> make_dd_bot(const std::string& name, const ParamSet& para
   return factory.make_dd(factory.info().schema.validate(name, params), content);
 }
 
+std::unique_ptr<MainBot> make_main_bot(const std::string& name, const ParamSet& params,
+                                       const game::Content& content) {
+  const BotFactory& factory = builtin_bots().get(name);
+  return factory.make_main(factory.info().schema.validate(name, params), content);
+}
+
 }  // namespace yendor::api::bots

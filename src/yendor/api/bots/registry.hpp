@@ -7,9 +7,11 @@
 #include <string>
 
 #include "yendor/api/bots/dd_bot.hpp"
+#include "yendor/api/bots/main_bot.hpp"
 #include "yendor/core/named_registry.hpp"
 #include "yendor/core/param_schema.hpp"
 #include "yendor/dd/content.hpp"
+#include "yendor/game/content.hpp"
 
 namespace yendor::api::bots {
 
@@ -28,6 +30,9 @@ class BotFactory {
   // A bot for the dd ruleset with `params` (validated against the schema).
   virtual std::unique_ptr<DdBot> make_dd(const ParamSet& params,
                                          const dd::Content& content) const = 0;
+  // A bot for the main rules with `params` (validated against the schema).
+  virtual std::unique_ptr<MainBot> make_main(const ParamSet& params,
+                                             const game::Content& content) const = 0;
 };
 
 class BotRegistry : public NamedRegistry<BotFactory> {
@@ -40,6 +45,9 @@ const BotRegistry& builtin_bots();
 // Validates `params` against the bot's schema and makes it (InputError naming what is wrong).
 std::unique_ptr<DdBot> make_dd_bot(const std::string& name, const ParamSet& params,
                                    const dd::Content& content);
+
+std::unique_ptr<MainBot> make_main_bot(const std::string& name, const ParamSet& params,
+                                       const game::Content& content);
 
 std::unique_ptr<BotFactory> make_random_bot_factory();
 std::unique_ptr<BotFactory> make_greedy_bot_factory();

@@ -19,8 +19,10 @@
 #include "yendor/api/bots/cluster.hpp"
 #include "yendor/api/bots/dd_eval.hpp"
 #include "yendor/api/bots/dd_match.hpp"
+#include "yendor/api/bots/play_games.hpp"
 #include "yendor/api/bots/registry.hpp"
 #include "yendor/api/dd_env.hpp"
+#include "yendor/api/python/bot_params.hpp"
 #include "yendor/core/error.hpp"
 #include "yendor/dd/text.hpp"
 
@@ -40,13 +42,6 @@ std::shared_ptr<const dd::Content> dd_content_for(const std::string& dir) {
   return slot;
 }
 
-std::string option_text(const py::handle& value, const std::string& key) {
-  if (value.is_none()) return key == "max_steps" ? "0" : "";
-  if (py::isinstance<py::bool_>(value)) return value.cast<bool>() ? "true" : "false";
-  if (py::isinstance<py::str>(value) || py::isinstance<py::int_>(value)) return py::str(value);
-  throw InputError("option " + key + " must be a string, an integer or a boolean");
-}
-
 DdEnvOptions read_dd_options(const py::dict& d, DdEnvOptions o, const dd::Content& content) {
   for (const auto& [key_object, value] : d) {
     const std::string key = py::str(key_object);
@@ -54,15 +49,6 @@ DdEnvOptions read_dd_options(const py::dict& d, DdEnvOptions o, const dd::Conten
   }
   validate(o, content);
   return o;
-}
-
-ParamSet read_bot_params(const std::string& name, const py::dict& d) {
-  RawParams raw;
-  for (const auto& [key_object, value] : d) {
-    const std::string key = py::str(key_object);
-    raw.emplace_back(key, option_text(value, key));
-  }
-  return bots::builtin_bots().get(name).info().schema.parse(name, raw);
 }
 
 template <typename T, std::size_t N>
@@ -238,20 +224,15 @@ class PyDdBot {
     const auto content = dd_content_for(content_dir_);
     const DdEnvOptions o = read_dd_options(options, DdEnvOptions(), *content);
     if (threads < 1 || threads > 256) throw InputError("threads must be 1 to 256");
-    std::vector<bots::DdGameResult> results(seeds.size());
+    std::vector<bots::DdGameResult> results;
     {
       py::gil_scoped_release release;
-      const auto work = [&](int t) {
-        DdEnv env(content, o);
-        auto bot = bots::make_dd_bot(name_, params_, *content);
-        for (std::size_t i = static_cast<std::size_t>(t); i < seeds.size();
-             i += static_cast<std::size_t>(threads))
-          results[i] = bots::play_dd_game(env, *bot, seeds[i], action_limit);
-      };
-      std::vector<std::jthread> pool;
-      for (int t = 1; t < threads; ++t)
-        pool.emplace_back(work, t);
-      work(0);
+      results = bots::play_games<bots::DdGameResult>(
+          seeds, threads, [&] { return DdEnv(content, o); },
+          [&] { return bots::make_dd_bot(name_, params_, *content); },
+          [&](DdEnv& env, bots::DdBot& bot, std::uint64_t seed) {
+            return bots::play_dd_game(env, bot, seed, action_limit);
+          });
     }
     py::list out;
     for (const bots::DdGameResult& r : results)

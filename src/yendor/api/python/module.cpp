@@ -18,7 +18,11 @@
 #include "yendor/analysis/level_metrics.hpp"
 #include "yendor/analysis/metric_columns.hpp"
 #include "yendor/api/action_space.hpp"
+#include "yendor/api/bots/main_match.hpp"
+#include "yendor/api/bots/play_games.hpp"
+#include "yendor/api/bots/registry.hpp"
 #include "yendor/api/env.hpp"
+#include "yendor/api/python/bot_params.hpp"
 #include "yendor/api/text_view.hpp"
 #include "yendor/core/error.hpp"
 #include "yendor/core/hash.hpp"
@@ -209,12 +213,83 @@ class PyEnv {
   std::string replay_text() const { return episode_replay(env_); }
   Size shape() const { return shape_; }
   const Env& env() const { return env_; }
+  Env& env() { return env_; }
   const game::Content& content() const { return *content_; }
 
  private:
   std::shared_ptr<const game::Content> content_;
   Env env_;
   Size shape_;
+};
+
+py::dict main_result_dict(const bots::MainGameResult& r) {
+  py::dict d;
+  d["seed"] = r.seed;
+  d["outcome"] = std::string(game::to_string(r.outcome));
+  d["deepest"] = r.deepest;
+  d["level"] = r.level;
+  d["xp"] = r.xp;
+  d["turns"] = r.turns;
+  d["kills"] = r.kills;
+  d["score"] = r.score;
+  d["cause"] = r.cause;
+  d["fitness"] = r.fitness;
+  return d;
+}
+
+// A built-in bot of the main rules (docs/bots.md): its next action in an Env, or whole games
+// inside C++ on threads.
+class PyBot {
+ public:
+  PyBot(const std::string& name, const std::string& content_dir, const py::dict& params)
+      : name_(name),
+        content_dir_(content_dir),
+        params_(read_bot_params(name, params)),
+        bot_(bots::make_main_bot(name, params_, *content_for(content_dir))) {}
+
+  // The bot's next action index in `env` (started again when env holds another episode).
+  int act(PyEnv& env) {
+    Env& e = env.env();
+    if (!e.started()) throw InputError("reset the environment first");
+    if (e.done()) throw InputError("the episode is over: reset");
+    if (episode_ != &env || seed_ != e.seed() || e.steps() < last_steps_) {
+      bot_->start(e);
+      episode_ = &env;
+      seed_ = e.seed();
+    }
+    last_steps_ = e.steps();
+    return bot_->act(e);
+  }
+
+  py::list play(const std::vector<std::uint64_t>& seeds, const py::dict& options, int threads,
+                int action_limit) {
+    const auto content = content_for(content_dir_);
+    const EnvOptions o = read_options(options, EnvOptions());
+    if (threads < 1 || threads > 256) throw InputError("threads must be 1 to 256");
+    std::vector<bots::MainGameResult> results;
+    {
+      py::gil_scoped_release release;
+      results = bots::play_games<bots::MainGameResult>(
+          seeds, threads, [&] { return Env(content, o); },
+          [&] { return bots::make_main_bot(name_, params_, *content); },
+          [&](Env& env, bots::MainBot& bot, std::uint64_t seed) {
+            return bots::play_main_game(env, bot, seed, action_limit);
+          });
+    }
+    py::list out;
+    for (const bots::MainGameResult& r : results)
+      out.append(main_result_dict(r));
+    return out;
+  }
+
+ private:
+  std::string name_;
+  std::string content_dir_;
+  ParamSet params_;
+  std::unique_ptr<bots::MainBot> bot_;
+  const PyEnv* episode_ = nullptr;
+  std::uint64_t seed_ = 0;
+  std::int64_t last_steps_ = 0;
 };
 
 // Many environments stepped together; the observations of all of them are written into
@@ -537,6 +612,17 @@ PYBIND11_MODULE(_yendor, m) {
           out.push_back(k.id);
         return out;
       });
+
+  py::class_<PyBot>(m, "Bot")
+      .def(py::init<const std::string&, const std::string&, const py::dict&>(), py::arg("name"),
+           py::arg("content_dir"), py::arg("params"))
+      .def("act", &PyBot::act, py::arg("env"))
+      .def("play", &PyBot::play, py::arg("seeds"), py::arg("options") = py::dict(),
+           py::arg("threads") = 1, py::arg("action_limit") = bots::k_default_main_action_limit);
+  py::list main_bots;
+  for (const bots::BotFactory* b : bots::builtin_bots().all())
+    if (b->info().rules.find("main") != std::string::npos) main_bots.append(b->info().name);
+  m.attr("BOTS") = main_bots;
 
   py::class_<PyVectorEnv>(m, "VectorEnv")
       .def(py::init<int, const std::string&, const py::dict&, int>(), py::arg("num_envs"),

@@ -1,13 +1,11 @@
-#include "yendor/api/bots/dd_evolution.hpp"
+#include "yendor/api/bots/evolution.hpp"
 
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
-#include <thread>
+#include <cmath>
 
-#include "yendor/api/bots/dd_genes.hpp"
-#include "yendor/api/bots/dd_match.hpp"
-#include "yendor/api/bots/dd_strategy_bot.hpp"
+#include "yendor/api/bots/play_games.hpp"
 #include "yendor/core/error.hpp"
 
 namespace yendor::api::bots {
@@ -15,8 +13,8 @@ namespace yendor::api::bots {
 namespace {
 
 using json = nlohmann::json;
-constexpr std::string_view k_format = "yendor-dd-evolution";
-constexpr int k_version = 1;
+constexpr std::string_view k_format = "yendor-evolution";
+constexpr int k_version = 2;
 
 // Runs f(i) for the items 0..n-1 this rank owns, over `threads` threads (items by stride).
 template <typename F>
@@ -29,29 +27,7 @@ void for_owned(int n, const Cluster& cluster, int threads, F f) {
          k += static_cast<std::size_t>(threads))
       f(mine[k]);
   };
-  std::vector<std::jthread> pool;
-  for (int t = 1; t < threads; ++t)
-    pool.emplace_back(work, t);
-  work(0);
-}
-
-std::vector<double> random_genes(Rng& rng) {
-  std::vector<double> genes(k_gene_count);
-  for (int i = 0; i < k_gene_count; ++i) {
-    switch (gene_kind(i)) {
-      case GeneKind::priority:
-      case GeneKind::share:
-        genes[static_cast<std::size_t>(i)] = rng.unit();
-        break;
-      case GeneKind::flag:
-        genes[static_cast<std::size_t>(i)] = rng.chance(0.6) ? 1 : 0;
-        break;
-      case GeneKind::count:
-        genes[static_cast<std::size_t>(i)] = rng.range(0, 3);
-        break;
-    }
-  }
-  return genes;
+  run_on_threads(threads, work);
 }
 
 json options_json(const EvolutionOptions& o) {
@@ -65,9 +41,9 @@ json options_json(const EvolutionOptions& o) {
               {"validate_games", o.validate_games},
               {"action_limit", o.action_limit},
               {"seed", o.seed},
-              {"race", o.env.setup.race},
-              {"class", o.env.setup.hero_class},
-              {"generator", o.env.setup.generator}};
+              {"race", o.setup.race},
+              {"class", o.setup.hero_class},
+              {"generator", o.setup.generator}};
 }
 
 EvolutionOptions options_from(const json& j) {
@@ -82,15 +58,28 @@ EvolutionOptions options_from(const json& j) {
   o.validate_games = j.at("validate_games").get<int>();
   o.action_limit = j.at("action_limit").get<int>();
   o.seed = j.at("seed").get<std::uint64_t>();
-  o.env.setup.race = j.at("race").get<std::string>();
-  o.env.setup.hero_class = j.at("class").get<std::string>();
-  o.env.setup.generator = j.at("generator").get<std::string>();
+  o.setup.race = j.at("race").get<std::string>();
+  o.setup.hero_class = j.at("class").get<std::string>();
+  o.setup.generator = j.at("generator").get<std::string>();
   return o;
 }
 
 }  // namespace
 
-void validate(const EvolutionOptions& o, const dd::Content& content) {
+double clamp_gene_value(GeneKind kind, double v, int count_max) {
+  switch (kind) {
+    case GeneKind::priority:
+    case GeneKind::share:
+      return std::clamp(v, 0.0, 1.0);
+    case GeneKind::flag:
+      return v >= 0.5 ? 1.0 : 0.0;
+    case GeneKind::count:
+      return std::clamp(std::round(v), 0.0, static_cast<double>(count_max));
+  }
+  return v;
+}
+
+void validate(const EvolutionOptions& o, const EvolutionRules& rules) {
   const auto need = [](bool ok, const std::string& what) {
     if (!ok) throw InputError("evolve: " + what);
   };
@@ -102,43 +91,65 @@ void validate(const EvolutionOptions& o, const dd::Content& content) {
   need(o.mutation_size >= 0 && o.mutation_size <= 1, "mutation size must be 0 to 1");
   need(o.smart_share >= 0 && o.smart_share <= 1, "smart mutation share must be 0 to 1");
   need(o.validate_games >= 1 && o.validate_games <= 1000000, "validate games must be 1 to 1000000");
-  need(o.action_limit >= 1, "the action limit must be at least 1");
+  need(o.action_limit >= 0, "the action limit must not be negative");
   need(o.threads >= 1 && o.threads <= 256, "threads must be 1 to 256");
-  validate(o.env, content);
+  rules.validate(o.setup);
 }
 
-DdEvolution::DdEvolution(std::shared_ptr<const dd::Content> content,
-                         const EvolutionOptions& options)
-    : content_(std::move(content)),
-      options_(options),
-      rng_(Rng::for_stream(options.seed, "evolve")) {
-  validate(options_, *content_);
+Evolution::Evolution(std::shared_ptr<const EvolutionRules> rules, const EvolutionOptions& options)
+    : rules_(std::move(rules)), options_(options), rng_(Rng::for_stream(options.seed, "evolve")) {
+  validate(options_, *rules_);
   for (int i = 0; i < options_.population; ++i)
-    population_.push_back(random_genes(rng_));
+    population_.push_back(random_genes());
 }
 
-std::uint64_t DdEvolution::game_seed(int generation, int run) const {
+std::vector<double> Evolution::random_genes() {
+  const int n = rules_->gene_count();
+  std::vector<double> genes(static_cast<std::size_t>(n));
+  for (int i = 0; i < n; ++i) {
+    switch (rules_->gene_kind(i)) {
+      case GeneKind::priority:
+      case GeneKind::share:
+        genes[static_cast<std::size_t>(i)] = rng_.unit();
+        break;
+      case GeneKind::flag:
+        genes[static_cast<std::size_t>(i)] = rng_.chance(0.6) ? 1 : 0;
+        break;
+      case GeneKind::count:
+        genes[static_cast<std::size_t>(i)] = rng_.range(0, std::min(3, rules_->count_max(i)));
+        break;
+    }
+  }
+  return genes;
+}
+
+template <typename SeedOf>
+std::pair<double, int> Evolution::play_runs(const std::vector<double>& genes, int runs,
+                                            SeedOf seed_of) const {
+  double fitness = 0;
+  int won = 0;
+  for (int r = 0; r < runs; ++r) {
+    const RunScore s = rules_->play(genes, options_.setup, seed_of(r), options_.action_limit);
+    fitness += s.fitness;
+    won += s.won ? 1 : 0;
+  }
+  return {fitness, won};
+}
+
+std::uint64_t Evolution::game_seed(int generation, int run) const {
   return Rng::stream_seed(
       options_.seed, "evolve.games",
       static_cast<std::uint64_t>(generation) * static_cast<std::uint64_t>(options_.runs) +
           static_cast<std::uint64_t>(run));
 }
 
-std::vector<double> DdEvolution::measure(const std::vector<std::vector<double>>& population,
-                                         Cluster& cluster, std::vector<int>* wins) const {
+std::vector<double> Evolution::measure(const std::vector<std::vector<double>>& population,
+                                       Cluster& cluster, std::vector<int>* wins) const {
   const int n = static_cast<int>(population.size());
   std::vector<double> values(static_cast<std::size_t>(2 * n), 0.0);  // fitness, then wins
   for_owned(n, cluster, options_.threads, [&](int i) {
-    DdEnv env(content_, options_.env);
-    DdStrategyBot bot(genome_of(population[static_cast<std::size_t>(i)]));
-    double fitness = 0;
-    int won = 0;
-    for (int r = 0; r < options_.runs; ++r) {
-      const DdGameResult g =
-          play_dd_game(env, bot, game_seed(generation_, r), options_.action_limit);
-      fitness += static_cast<double>(g.fitness);
-      won += g.outcome == dd::Outcome::won ? 1 : 0;
-    }
+    const auto [fitness, won] = play_runs(population[static_cast<std::size_t>(i)], options_.runs,
+                                          [&](int r) { return game_seed(generation_, r); });
     values[static_cast<std::size_t>(i)] = fitness;
     values[static_cast<std::size_t>(n + i)] = won;
   });
@@ -152,8 +163,8 @@ std::vector<double> DdEvolution::measure(const std::vector<std::vector<double>>&
   return values;
 }
 
-const GenerationRecord& DdEvolution::step(Cluster& cluster) {
-  if (done()) throw std::logic_error("DdEvolution::step after the last generation");
+const GenerationRecord& Evolution::step(Cluster& cluster) {
+  if (done()) throw std::logic_error("Evolution::step after the last generation");
   std::vector<int> wins;
   const std::vector<double> fitness = measure(population_, cluster, &wins);
   GenerationRecord record;
@@ -176,7 +187,7 @@ const GenerationRecord& DdEvolution::step(Cluster& cluster) {
   return history_.back();
 }
 
-void DdEvolution::breed(const std::vector<double>& fitness) {
+void Evolution::breed(const std::vector<double>& fitness) {
   const std::size_t n = population_.size();
   std::vector<std::size_t> order(n);
   for (std::size_t i = 0; i < n; ++i)
@@ -197,21 +208,22 @@ void DdEvolution::breed(const std::vector<double>& fitness) {
     const std::vector<double>& pb = population_[b];
     std::vector<double> child(pa);
     // One- or two-point crossover over all genes...
-    const int first = rng_.range(1, k_gene_count - 1);
-    const int last = rng_.chance(0.5) ? k_gene_count : rng_.range(first, k_gene_count);
+    const int gene_count = rules_->gene_count();
+    const int first = rng_.range(1, gene_count - 1);
+    const int last = rng_.chance(0.5) ? gene_count : rng_.range(first, gene_count);
     for (int g = first; g < last; ++g)
       child[static_cast<std::size_t>(g)] = pb[static_cast<std::size_t>(g)];
     // ...and the weighted average for the priorities, by the parents' fitness.
     const double total = fitness[a] + fitness[b];
     const double wa = total > 0 ? fitness[a] / total : 0.5;
-    for (int g = 0; g < k_priority_genes; ++g)
+    for (int g = 0; g < rules_->priority_genes(); ++g)
       child[static_cast<std::size_t>(g)] =
           wa * pa[static_cast<std::size_t>(g)] + (1 - wa) * pb[static_cast<std::size_t>(g)];
     // Small-change mutation.
-    for (int g = 0; g < k_gene_count; ++g) {
+    for (int g = 0; g < gene_count; ++g) {
       if (!rng_.chance(options_.mutation_rate)) continue;
       double& v = child[static_cast<std::size_t>(g)];
-      switch (gene_kind(g)) {
+      switch (rules_->gene_kind(g)) {
         case GeneKind::priority:
         case GeneKind::share:
           v = std::clamp(v + rng_.real(-options_.mutation_size, options_.mutation_size), 0.0, 1.0);
@@ -221,25 +233,18 @@ void DdEvolution::breed(const std::vector<double>& fitness) {
           break;
         case GeneKind::count:
           v = std::clamp(v + (rng_.chance(0.5) ? 1 : -1), 0.0,
-                         static_cast<double>(k_max_potions_per_fight));
+                         static_cast<double>(rules_->count_max(g)));
           break;
       }
     }
-    // The smart mutation: no potions on monsters below level 5.
-    if (rng_.chance(options_.smart_share)) {
-      DdGenome g = genome_of(child);
-      for (int level = 0; level < 4; ++level) {
-        g.health_potions[static_cast<std::size_t>(level)] = 0;
-        g.mana_potions[static_cast<std::size_t>(level)] = 0;
-      }
-      child = genes_of(g);
-    }
+    // The ruleset's smart mutation.
+    if (rng_.chance(options_.smart_share)) rules_->smart_mutation(child);
     next.push_back(std::move(child));
   }
   population_ = std::move(next);
 }
 
-EvolutionChoice DdEvolution::choose(Cluster& cluster) const {
+EvolutionChoice Evolution::choose(Cluster& cluster) const {
   std::vector<std::vector<double>> candidates;
   for (const GenerationRecord& r : history_)
     candidates.push_back(r.best_genes);
@@ -247,18 +252,10 @@ EvolutionChoice DdEvolution::choose(Cluster& cluster) const {
   const int n = static_cast<int>(candidates.size());
   std::vector<double> values(static_cast<std::size_t>(2 * n), 0.0);
   for_owned(n, cluster, options_.threads, [&](int i) {
-    DdEnv env(content_, options_.env);
-    DdStrategyBot bot(genome_of(candidates[static_cast<std::size_t>(i)]));
-    double fitness = 0;
-    int won = 0;
-    for (int k = 0; k < options_.validate_games; ++k) {
-      const DdGameResult g = play_dd_game(
-          env, bot,
-          Rng::stream_seed(options_.seed, "evolve.validate", static_cast<std::uint64_t>(k)),
-          options_.action_limit);
-      fitness += static_cast<double>(g.fitness);
-      won += g.outcome == dd::Outcome::won ? 1 : 0;
-    }
+    const auto [fitness, won] =
+        play_runs(candidates[static_cast<std::size_t>(i)], options_.validate_games, [&](int k) {
+          return Rng::stream_seed(options_.seed, "evolve.validate", static_cast<std::uint64_t>(k));
+        });
     values[static_cast<std::size_t>(i)] = won;
     values[static_cast<std::size_t>(n + i)] = fitness / options_.validate_games;
   });
@@ -270,14 +267,14 @@ EvolutionChoice DdEvolution::choose(Cluster& cluster) const {
     if (w(i) > w(best) || (w(i) == w(best) && f(i) > f(best))) best = i;
   }
   EvolutionChoice choice;
-  choice.genome = genome_of(candidates[static_cast<std::size_t>(best)]);
+  choice.genes = candidates[static_cast<std::size_t>(best)];
   choice.candidate = best;
   choice.wins = static_cast<int>(values[static_cast<std::size_t>(best)]);
   choice.mean_fitness = values[static_cast<std::size_t>(n + best)];
   return choice;
 }
 
-std::string DdEvolution::checkpoint() const {
+std::string Evolution::checkpoint() const {
   json history = json::array();
   for (const GenerationRecord& r : history_)
     history.push_back({{"generation", r.generation},
@@ -290,7 +287,8 @@ std::string DdEvolution::checkpoint() const {
     rng.push_back(w);
   const json j{{"format", k_format},
                {"version", k_version},
-               {"content_hash", content_->hash},
+               {"rules", rules_->name()},
+               {"content_hash", rules_->content_hash()},
                {"options", options_json(options_)},
                {"generation", generation_},
                {"rng", rng},
@@ -300,9 +298,8 @@ std::string DdEvolution::checkpoint() const {
   return j.dump(1) + "\n";
 }
 
-DdEvolution DdEvolution::from_checkpoint(std::shared_ptr<const dd::Content> content,
-                                         std::string_view text, const std::string& file,
-                                         int threads) {
+Evolution Evolution::from_checkpoint(std::shared_ptr<const EvolutionRules> rules,
+                                     std::string_view text, const std::string& file, int threads) {
   json j;
   try {
     j = json::parse(text);
@@ -313,11 +310,15 @@ DdEvolution DdEvolution::from_checkpoint(std::shared_ptr<const dd::Content> cont
     if (j.at("format").get<std::string>() != k_format || j.at("version").get<int>() != k_version)
       throw InputError(file + ": not a version " + std::to_string(k_version) +
                        " evolution checkpoint");
-    if (j.at("content_hash").get<std::uint64_t>() != content->hash)
-      throw InputError(file + ": made with other dd content (its hash differs)");
+    const std::string made_for = j.at("rules").get<std::string>();
+    if (made_for != rules->name())
+      throw InputError(file + ": a checkpoint of rules " + made_for + ", not " +
+                       std::string(rules->name()));
+    if (j.at("content_hash").get<std::uint64_t>() != rules->content_hash())
+      throw InputError(file + ": made with other " + made_for + " content (its hash differs)");
     EvolutionOptions o = options_from(j.at("options"));
     o.threads = threads;
-    DdEvolution e(content, o);
+    Evolution e(rules, o);
     e.generation_ = j.at("generation").get<int>();
     Rng::State state{};
     const json& rng = j.at("rng");
@@ -329,7 +330,7 @@ DdEvolution DdEvolution::from_checkpoint(std::shared_ptr<const dd::Content> cont
     if (static_cast<int>(e.population_.size()) != o.population)
       throw InputError(file + ": the population has the wrong size");
     for (const auto& genes : e.population_)
-      if (genes.size() != static_cast<std::size_t>(k_gene_count))
+      if (genes.size() != static_cast<std::size_t>(rules->gene_count()))
         throw InputError(file + ": a genome has the wrong number of genes");
     for (const json& r : j.at("history")) {
       GenerationRecord record;

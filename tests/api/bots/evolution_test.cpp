@@ -7,9 +7,11 @@
 #include <thread>
 
 #include "api/bots/rank_pair.hpp"
+#include "api/env_test_support.hpp"
 #include "dd/dd_support.hpp"
-#include "yendor/api/bots/dd_evolution.hpp"
 #include "yendor/api/bots/dd_genes.hpp"
+#include "yendor/api/bots/evolution.hpp"
+#include "yendor/api/bots/main_genes.hpp"
 #include "yendor/core/error.hpp"
 
 namespace yendor::api::bots {
@@ -17,6 +19,10 @@ namespace {
 
 using dd::testing::shipped;
 using dd::testing::shipped_ptr;
+
+std::shared_ptr<const EvolutionRules> dd_rules() {
+  return dd_evolution_rules(shipped_ptr());
+}
 
 EvolutionOptions tiny() {
   EvolutionOptions o;
@@ -46,13 +52,13 @@ TEST(DdGenes, GenomesRoundTripThroughGenes) {
 }
 
 std::vector<GenerationRecord> run_all(EvolutionOptions o, Cluster& cluster) {
-  DdEvolution e(shipped_ptr(), o);
+  Evolution e(dd_rules(), o);
   while (!e.done())
     e.step(cluster);
   return e.history();
 }
 
-TEST(DdEvolution, SameSeedSameRunWhateverTheThreads) {
+TEST(Evolution, SameSeedSameRunWhateverTheThreads) {
   Cluster alone;
   const auto a = run_all(tiny(), alone);
   ASSERT_EQ(a.size(), 3u);
@@ -68,10 +74,10 @@ TEST(DdEvolution, SameSeedSameRunWhateverTheThreads) {
   }
 }
 
-TEST(DdEvolution, TwoRanksGiveTheSingleProcessResult) {
+TEST(Evolution, TwoRanksGiveTheSingleProcessResult) {
   Cluster alone;
   const auto single = run_all(tiny(), alone);
-  DdEvolution single_run(shipped_ptr(), tiny());
+  Evolution single_run(dd_rules(), tiny());
   while (!single_run.done())
     single_run.step(alone);
   const EvolutionChoice single_choice = single_run.choose(alone);
@@ -84,7 +90,7 @@ TEST(DdEvolution, TwoRanksGiveTheSingleProcessResult) {
     for (int r = 0; r < 2; ++r)
       ranks.emplace_back([&, r] {
         test::RankPair cluster(r, shared);
-        DdEvolution e(shipped_ptr(), tiny());
+        Evolution e(dd_rules(), tiny());
         while (!e.done())
           e.step(cluster);
         ranked[r] = e.history();
@@ -94,53 +100,53 @@ TEST(DdEvolution, TwoRanksGiveTheSingleProcessResult) {
   EXPECT_EQ(ranked[0], single);
   EXPECT_EQ(ranked[1], single);
   for (const EvolutionChoice& c : choices) {
-    EXPECT_EQ(c.genome, single_choice.genome);
+    EXPECT_EQ(c.genes, single_choice.genes);
     EXPECT_EQ(c.wins, single_choice.wins);
     EXPECT_EQ(c.mean_fitness, single_choice.mean_fitness);
   }
 }
 
-TEST(DdEvolution, ACheckpointResumesToTheSameRun) {
+TEST(Evolution, ACheckpointResumesToTheSameRun) {
   Cluster alone;
-  DdEvolution whole(shipped_ptr(), tiny());
+  Evolution whole(dd_rules(), tiny());
   while (!whole.done())
     whole.step(alone);
-  DdEvolution first(shipped_ptr(), tiny());
+  Evolution first(dd_rules(), tiny());
   first.step(alone);
   const std::string saved = first.checkpoint();
-  DdEvolution resumed = DdEvolution::from_checkpoint(shipped_ptr(), saved, "cp.json", 2);
+  Evolution resumed = Evolution::from_checkpoint(dd_rules(), saved, "cp.json", 2);
   EXPECT_EQ(resumed.generation(), 1);
   while (!resumed.done())
     resumed.step(alone);
   EXPECT_EQ(resumed.history(), whole.history());
   EXPECT_EQ(resumed.checkpoint(), whole.checkpoint());
-  EXPECT_EQ(resumed.choose(alone).genome, whole.choose(alone).genome);
+  EXPECT_EQ(resumed.choose(alone).genes, whole.choose(alone).genes);
 }
 
-TEST(DdEvolution, BadCheckpointsAreRefused) {
-  DdEvolution e(shipped_ptr(), tiny());
+TEST(Evolution, BadCheckpointsAreRefused) {
+  Evolution e(dd_rules(), tiny());
   const std::string good = e.checkpoint();
-  EXPECT_THROW(DdEvolution::from_checkpoint(shipped_ptr(), "{", "cp", 1), InputError);
-  EXPECT_THROW(DdEvolution::from_checkpoint(shipped_ptr(), "{\"format\": 3}", "cp", 1), InputError);
+  EXPECT_THROW(Evolution::from_checkpoint(dd_rules(), "{", "cp", 1), InputError);
+  EXPECT_THROW(Evolution::from_checkpoint(dd_rules(), "{\"format\": 3}", "cp", 1), InputError);
   std::string other = good;
   other.replace(other.find("\"generation\": 0"), 15, "\"generation\": 2");
-  EXPECT_THROW(DdEvolution::from_checkpoint(shipped_ptr(), other, "cp", 1), InputError);
+  EXPECT_THROW(Evolution::from_checkpoint(dd_rules(), other, "cp", 1), InputError);
   auto changed = std::make_shared<dd::Content>(shipped());
   changed->hash ^= 1;
-  EXPECT_THROW(DdEvolution::from_checkpoint(changed, good, "cp", 1), InputError);
+  EXPECT_THROW(Evolution::from_checkpoint(dd_evolution_rules(changed), good, "cp", 1), InputError);
 }
 
-TEST(DdEvolution, SmartMutationTakesPotionsOffLowMonsters) {
+TEST(Evolution, SmartMutationTakesPotionsOffLowMonsters) {
   EvolutionOptions o = tiny();
   o.smart_share = 1.0;
   o.elites = 0;
   o.generations = 2;
-  DdEvolution e(shipped_ptr(), o);
+  Evolution e(dd_rules(), o);
   Cluster alone;
   e.step(alone);
   // The second generation's population is in the checkpoint.
   const std::string text = e.checkpoint();
-  DdEvolution copy = DdEvolution::from_checkpoint(shipped_ptr(), text, "cp", 1);
+  Evolution copy = Evolution::from_checkpoint(dd_rules(), text, "cp", 1);
   copy.step(alone);
   const DdGenome best = genome_of(copy.history().back().best_genes);
   for (int level = 0; level < 4; ++level) {
@@ -149,16 +155,70 @@ TEST(DdEvolution, SmartMutationTakesPotionsOffLowMonsters) {
   }
 }
 
-TEST(DdEvolution, OptionsAreChecked) {
+TEST(Evolution, OptionsAreChecked) {
   EvolutionOptions o = tiny();
   o.population = 1;
-  EXPECT_THROW(DdEvolution(shipped_ptr(), o), InputError);
+  EXPECT_THROW(Evolution(dd_rules(), o), InputError);
   o = tiny();
   o.elites = 8;
-  EXPECT_THROW(DdEvolution(shipped_ptr(), o), InputError);
+  EXPECT_THROW(Evolution(dd_rules(), o), InputError);
   o = tiny();
-  o.env.setup.hero_class = "bard";
-  EXPECT_THROW(DdEvolution(shipped_ptr(), o), InputError);
+  o.setup.hero_class = "bard";
+  EXPECT_THROW(Evolution(dd_rules(), o), InputError);
+}
+
+// The main rules through the same evolution: a tiny run gives the same history on one or two
+// threads, resumes from its checkpoint, and the chosen genes make a genome file that reads back.
+TEST(Evolution, MainRulesRunDeterministicallyAndWriteAGenome) {
+  const auto rules = main_evolution_rules(api::testing::shipped_content());
+  EvolutionOptions o;
+  o.population = 4;
+  o.generations = 2;
+  o.runs = 1;
+  o.validate_games = 2;
+  o.action_limit = 400;
+  o.seed = 5;
+  Cluster alone;
+  Evolution one(rules, o);
+  while (!one.done())
+    one.step(alone);
+  o.threads = 2;
+  Evolution two(rules, o);
+  two.step(alone);
+  Evolution resumed = Evolution::from_checkpoint(rules, two.checkpoint(), "cp.json", 1);
+  resumed.step(alone);
+  EXPECT_EQ(resumed.history(), one.history());
+  const EvolutionChoice choice = one.choose(alone);
+  ASSERT_EQ(choice.genes.size(), static_cast<std::size_t>(k_main_gene_count));
+  const std::string text = rules->genome_text(choice.genes);
+  EXPECT_EQ(main_genome_text(parse_main_genome(text, "g.toml")), text);
+  // A dd checkpoint is not a main one.
+  EXPECT_THROW(Evolution::from_checkpoint(dd_rules(), two.checkpoint(), "cp", 1), InputError);
+  o.setup.race = "elf";
+  EXPECT_THROW(Evolution(rules, o), InputError);
+}
+
+TEST(Evolution, MainSmartMutationPutsSurvivalFirst) {
+  const auto rules = main_evolution_rules(api::testing::shipped_content());
+  Rng rng(4);
+  for (int trial = 0; trial < 20; ++trial) {
+    std::vector<double> genes(k_main_gene_count);
+    for (double& g : genes)
+      g = rng.unit();
+    rules->smart_mutation(genes);
+    const MainGenome g = main_genome_of(genes);
+    double others = 0;
+    for (std::size_t i = 0; i < k_main_rules_strategies.size(); ++i) {
+      const std::string_view s = k_main_rules_strategies[i];
+      if (s == "quaff_when_low" || s == "attack_adjacent" || s == "eat_when_hungry") {
+        EXPECT_TRUE(g.on[i]) << s;
+        EXPECT_GT(g.priority[i], 0.99) << s;
+      } else {
+        others = std::max(others, g.priority[i]);
+      }
+    }
+    EXPECT_LE(others, 0.99);
+  }
 }
 
 }  // namespace

@@ -1,10 +1,10 @@
 #pragma once
-// Evolving dd strategy bots (docs/bots.md; the DD platform paper section 4): a population of
-// genomes (api/bots/dd_genes.hpp) measured by playing games, bred by roulette selection,
-// one- and two-point crossover with the weighted-average crossover for the priorities,
-// small-change mutation and the paper's "smart mutation" (no potions on monsters below level
-// 5). Fitness: dd::run_fitness summed over `runs` games (the paper's 10 xp + 150 health
-// potions + 75 mana potions + health, tripled for a won game).
+// Evolving strategy bots (docs/bots.md; the DD platform paper section 4) of either ruleset
+// (api/bots/evolution_rules.hpp): a population of genomes measured by playing games, bred by
+// roulette selection, one- and two-point crossover with the weighted-average crossover for the
+// priorities, small-change mutation and the ruleset's "smart mutation" (dd: the paper's, no
+// potions on monsters below level 5). Fitness: a game's fitness summed over `runs` games (dd:
+// the paper's 10 xp + 150 health potions + 75 mana potions + health, tripled for a won game).
 //
 // Deterministic from its seed: the breeding randomness is one stream, the games' seeds are
 // derived from the seed and the generation, and a checkpoint after any generation resumes to
@@ -15,13 +15,12 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "yendor/api/bots/cluster.hpp"
-#include "yendor/api/bots/dd_genome.hpp"
-#include "yendor/api/dd_env.hpp"
+#include "yendor/api/bots/evolution_rules.hpp"
 #include "yendor/core/rng.hpp"
-#include "yendor/dd/content.hpp"
 
 namespace yendor::api::bots {
 
@@ -34,15 +33,15 @@ struct EvolutionOptions {
   double mutation_size = 0.15;  // how far a real gene moves at most
   double smart_share = 0.05;    // share of children given the smart mutation
   int validate_games = 300;     // games measuring the candidates for the final choice
-  int action_limit = 5000;
+  int action_limit = 0;         // 0: the ruleset's (dd 5000, main 20000)
   std::uint64_t seed = 1;
-  DdEnvOptions env;  // race, class, generator
-  int threads = 1;   // per process; changes no result
+  EvolutionSetup setup;
+  int threads = 1;  // per process; changes no result
   bool operator==(const EvolutionOptions&) const = default;
 };
 
 // InputError naming the option.
-void validate(const EvolutionOptions& options, const dd::Content& content);
+void validate(const EvolutionOptions& options, const EvolutionRules& rules);
 
 struct GenerationRecord {
   int generation = 0;
@@ -54,19 +53,19 @@ struct GenerationRecord {
 };
 
 struct EvolutionChoice {
-  DdGenome genome;
-  int candidate = 0;  // which: generation g's best is g, the best ever is generations
-  int wins = 0;       // of validate_games
+  std::vector<double> genes;  // the genome (EvolutionRules::genome_text writes it)
+  int candidate = 0;          // which: generation g's best is g, the best ever is generations
+  int wins = 0;               // of validate_games
   double mean_fitness = 0;
 };
 
-class DdEvolution {
+class Evolution {
  public:
-  DdEvolution(std::shared_ptr<const dd::Content> content, const EvolutionOptions& options);
-  // Resumes from checkpoint() text; InputError for a file that is not one or was made with
-  // other content. `threads` replaces the saved thread count (it changes no result).
-  static DdEvolution from_checkpoint(std::shared_ptr<const dd::Content> content,
-                                     std::string_view text, const std::string& file, int threads);
+  Evolution(std::shared_ptr<const EvolutionRules> rules, const EvolutionOptions& options);
+  // Resumes from checkpoint() text; InputError for a file that is not one or was made for
+  // other rules or content. `threads` replaces the saved thread count (it changes no result).
+  static Evolution from_checkpoint(std::shared_ptr<const EvolutionRules> rules,
+                                   std::string_view text, const std::string& file, int threads);
 
   int generation() const { return generation_; }  // the next to measure
   bool done() const { return generation_ >= options_.generations; }
@@ -75,6 +74,7 @@ class DdEvolution {
   std::string checkpoint() const;
   const std::vector<GenerationRecord>& history() const { return history_; }
   const EvolutionOptions& options() const { return options_; }
+  const EvolutionRules& rules() const { return *rules_; }
   // The genome to keep: every generation's best and the best ever, each measured on
   // validate_games games of seeds no generation played; the most wins, then the highest mean
   // fitness, then the earliest.
@@ -88,7 +88,13 @@ class DdEvolution {
                               std::vector<int>* wins) const;
   void breed(const std::vector<double>& fitness);
 
-  std::shared_ptr<const dd::Content> content_;
+  std::vector<double> random_genes();
+  // `runs` games of the genes from `seed_of(run)`: the summed fitness and the wins.
+  template <typename SeedOf>
+  std::pair<double, int> play_runs(const std::vector<double>& genes, int runs,
+                                   SeedOf seed_of) const;
+
+  std::shared_ptr<const EvolutionRules> rules_;
   EvolutionOptions options_;
   Rng rng_;
   int generation_ = 0;
