@@ -54,7 +54,6 @@ int MainSearchBot::act(Env& env) {
   if (threat == nullptr || player.hp >= options_.danger_below * player.max_hp)
     return base_.act(env);
 
-  base_.observe(env);
   const auto& mask = env.legal_mask();
   candidates_.clear();
   const auto add = [&](int a) {
@@ -62,17 +61,15 @@ int MainSearchBot::act(Env& env) {
         std::find(candidates_.begin(), candidates_.end(), a) == candidates_.end())
       candidates_.push_back(a);
   };
-  add(base_.act(env));  // first: ties keep the strategy bot's choice
+  add(base_.act(env));  // first (ties keep the strategy bot's choice); it takes in the step
   // The fighting and fleeing strategies (the others change what the bot remembers when asked).
   for (const std::string_view name : {"quaff_when_low", "escape_when_dying", "attack_adjacent",
                                       "throw_missiles", "hunt", "descend"})
     add(base_.strategy_action(env, main_strategy_index(name)));
-  if (threat != nullptr) {
-    const auto far = [&](Point p) { return chebyshev(p, threat->pos); };
-    for (int i = 0; i < 8; ++i)
-      if (far(player.pos + k_directions8[static_cast<std::size_t>(i)]) > far(player.pos))
-        add(k_move_first + i);
-  }
+  const auto far = [&](Point p) { return chebyshev(p, threat->pos); };
+  for (int i = 0; i < 8; ++i)
+    if (far(player.pos + k_directions8[static_cast<std::size_t>(i)]) > far(player.pos))
+      add(k_move_first + i);
   add(k_ascend);
   if (candidates_.size() == 1) return candidates_.front();
 
