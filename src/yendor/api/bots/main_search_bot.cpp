@@ -1,7 +1,6 @@
 #include "yendor/api/bots/main_search_bot.hpp"
 
 #include <algorithm>
-#include <cstdlib>
 
 #include "yendor/api/action_space.hpp"
 
@@ -24,8 +23,8 @@ const game::Actor* nearest_hostile(const game::Game& game) {
   return best;
 }
 
-}  // namespace
-
+// How good the game in `after` is against `before` for a search: death is the worst, then
+// health, depth and experience gained count (docs/bots.md).
 double main_rollout_value(const Env& before, const Env& after) {
   const game::GameState& a = before.game().state();
   const game::GameState& b = after.game().state();
@@ -35,6 +34,8 @@ double main_rollout_value(const Env& before, const Env& after) {
   return 100.0 * b.player.hp / std::max(1, b.player.max_hp) +
          200.0 * (b.info.deepest - a.info.deepest) + 2.0 * (b.player.xp - a.player.xp);
 }
+
+}  // namespace
 
 MainSearchBot::MainSearchBot(const MainGenome& base, const MainSearchOptions& options)
     : base_(base), options_(options) {}

@@ -38,8 +38,4 @@ class MainSearchBot final : public MainBot {
   std::vector<std::uint64_t> dice_;
 };
 
-// How good the game in `after` is against `before` for a search: death is the worst, then
-// health, depth and experience gained count (docs/bots.md).
-double main_rollout_value(const Env& before, const Env& after);
-
 }  // namespace yendor::api::bots

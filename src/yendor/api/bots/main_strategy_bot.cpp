@@ -1,8 +1,6 @@
 #include "yendor/api/bots/main_strategy_bot.hpp"
 
 #include <algorithm>
-#include <cstdlib>
-#include <numeric>
 
 #include "yendor/api/action_space.hpp"
 #include "yendor/map/tile.hpp"

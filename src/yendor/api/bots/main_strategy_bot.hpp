@@ -28,7 +28,6 @@ class MainStrategyBot final : public MainBot {
   int strategy_action(Env& env, int s);
   // Takes in the current step (act() does it first).
   void observe(Env& env);
-  const MainGenome& genome() const { return genome_; }
 
  private:
   int quaff_when_low(Env& env);
