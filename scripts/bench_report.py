@@ -62,16 +62,18 @@ AI_BIG_ACTORS = 10000
 CAVES_DEFAULT_GENERATIONS = 5  # the `caves` generator's default (src/yendor/gen/caves.cpp)
 
 # rot.js generator case -> the nearest Yendor case of gen.csv, compared at the same size.
-# These are counterparts doing a similar job, not the same algorithm.
+# The cellular automata, Digger and the two mazes (Eller, recursive division) are the same
+# algorithm; Uniform, Rogue and IceyMaze (a random walk that restarts from random carved
+# cells) are counterparts doing a similar job.
 ROTJS_GEN_COUNTERPART = {
     "cellular": "caves-thesis-unconnected",
     "cellular_connect": "caves-thesis",
     "digger": "digger",
     "uniform": "rooms",
     "rogue": "bsp-thesis",
-    "divided_maze": "maze-prim",
+    "divided_maze": "maze-division",
     "icey_maze": "maze-dfs",
-    "eller_maze": "maze-kruskal",
+    "eller_maze": "maze-eller",
 }
 # rot.js FOV / path algorithm -> the Yendor algorithm of the same case in peers/tcod.csv.
 ROTJS_MAP_COUNTERPART = {

@@ -21,8 +21,9 @@
 namespace yendor {
 namespace {
 
-const std::vector<std::string> k_lattice = {"dfs", "kruskal", "prim"};
-const std::vector<std::string> k_all = {"dfs", "kruskal", "prim", "ca-maze", "ca-mazectric"};
+const std::vector<std::string> k_lattice = {"dfs", "kruskal", "prim", "eller", "division"};
+const std::vector<std::string> k_all = {"dfs",      "kruskal", "prim",        "eller",
+                                        "division", "ca-maze", "ca-mazectric"};
 
 Level maze(std::uint64_t seed, RawParams raw, Size size = {80, 50}) {
   const Generator& g = builtin_generators().get("maze");
@@ -169,27 +170,48 @@ TEST(Maze, PartialBraidRemovesThatShareOfDeadEnds) {
       }
 }
 
+// The share of open walls that join east-west neighbours, over ten 81x81 mazes.
+double horizontal_share(const std::string& algorithm, const char* bias) {
+  std::int64_t horizontal = 0, vertical = 0;
+  for (std::uint64_t seed = 0; seed < 10; ++seed) {
+    const Level level = maze(seed, {{"algorithm", algorithm}, {"bias", bias}}, {81, 81});
+    const auto layout = detail::MazeLayout::fit(level.size(), 1);
+    for (int row = 0; row < layout.rows; ++row)
+      for (int column = 0; column < layout.columns; ++column) {
+        if (column + 1 < layout.columns)
+          horizontal += all_open(level, layout.east_wall(column, row), true) ? 1 : 0;
+        if (row + 1 < layout.rows)
+          vertical += all_open(level, layout.south_wall(column, row), true) ? 1 : 0;
+      }
+  }
+  return static_cast<double>(horizontal) / static_cast<double>(horizontal + vertical);
+}
+
+TEST(Maze, BiasFavoursRunsInItsDirectionForEllerAndDivision) {
+  for (const std::string algorithm : {"eller", "division"}) {
+    SCOPED_TRACE(algorithm);
+    // At the extremes only the favoured direction is taken where the algorithm has a choice:
+    // eller joins every set at once (bias -1) or only in the last row (+1); division draws
+    // only horizontal (-1) or vertical (+1) walls, each open but for one gap.
+    EXPECT_GT(horizontal_share(algorithm, "-1"), 0.9);
+    EXPECT_LT(horizontal_share(algorithm, "1"), 0.1);
+    const double minus = horizontal_share(algorithm, "-0.5");
+    const double zero = horizontal_share(algorithm, "0");
+    const double plus = horizontal_share(algorithm, "0.5");
+    EXPECT_GT(minus, zero + 0.05);
+    EXPECT_GT(zero, plus + 0.05);
+    EXPECT_GT(zero, 0.3);
+    EXPECT_LT(zero, 0.7);
+  }
+}
+
 TEST(Maze, BiasFavoursRunsInItsDirection) {
-  const auto horizontal_share = [](const char* bias) {
-    std::int64_t horizontal = 0, vertical = 0;
-    for (std::uint64_t seed = 0; seed < 10; ++seed) {
-      const Level level = maze(seed, {{"bias", bias}}, {81, 81});
-      const auto layout = detail::MazeLayout::fit(level.size(), 1);
-      for (int row = 0; row < layout.rows; ++row)
-        for (int column = 0; column < layout.columns; ++column) {
-          if (column + 1 < layout.columns)
-            horizontal += all_open(level, layout.east_wall(column, row), true) ? 1 : 0;
-          if (row + 1 < layout.rows)
-            vertical += all_open(level, layout.south_wall(column, row), true) ? 1 : 0;
-        }
-    }
-    return static_cast<double>(horizontal) / static_cast<double>(horizontal + vertical);
-  };
-  EXPECT_GT(horizontal_share("-1"), 0.9);
-  EXPECT_GT(horizontal_share("-0.5"), 0.6);
-  EXPECT_NEAR(horizontal_share("0"), 0.5, 0.05);
-  EXPECT_LT(horizontal_share("0.5"), 0.4);
-  EXPECT_LT(horizontal_share("1"), 0.1);
+  const auto dfs_share = [](const char* bias) { return horizontal_share("dfs", bias); };
+  EXPECT_GT(dfs_share("-1"), 0.9);
+  EXPECT_GT(dfs_share("-0.5"), 0.6);
+  EXPECT_NEAR(dfs_share("0"), 0.5, 0.05);
+  EXPECT_LT(dfs_share("0.5"), 0.4);
+  EXPECT_LT(dfs_share("1"), 0.1);
 }
 
 // The plain rule, one byte per cell, as the reference for the bit-parallel step.

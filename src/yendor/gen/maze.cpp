@@ -10,6 +10,8 @@
 #include "yendor/gen/maze_automaton.hpp"
 #include "yendor/gen/maze_cells.hpp"
 #include "yendor/gen/maze_dfs.hpp"
+#include "yendor/gen/maze_division.hpp"
+#include "yendor/gen/maze_eller.hpp"
 #include "yendor/gen/maze_kruskal.hpp"
 #include "yendor/gen/maze_prim.hpp"
 #include "yendor/gen/maze_regions.hpp"
@@ -22,13 +24,16 @@ namespace {
 GeneratorInfo make_info() {
   GeneratorInfo info;
   info.name = "maze";
-  info.summary = "mazes: depth-first search, Kruskal, Prim or Maze/Mazectric automata (thesis 3.3)";
+  info.summary =
+      "mazes: depth-first search, Kruskal, Prim, Eller, recursive division or Maze/Mazectric "
+      "automata (thesis 3.3)";
   info.version = 1;
   info.source =
       "thesis-roguelike-analysis-2015 sections 3.3 (mazes), 5.3 (the prototype's depth-first "
       "search) and 5.5 (its recursion limit)";
   info.description =
-      "dfs, kruskal and prim carve a perfect maze (a spanning tree: exactly one path between "
+      "dfs, kruskal, prim, eller and division carve a perfect maze (a spanning tree: exactly one "
+      "path between "
       "any two places) on a lattice of square cells, `cell` tiles wide, with walls one tile "
       "thick between them; the lattice is centred and spare rows or columns of an uneven map "
       "stay rock. dfs is the randomised depth-first search of 3.3 and 5.3, run without "
@@ -37,7 +42,16 @@ GeneratorInfo make_info() {
       "3.3's weighted neighbour choice: horizontal steps weigh 1 - bias and vertical ones "
       "1 + bias. kruskal knocks out walls in random order when the cells on both sides are not "
       "yet joined (union-find). prim is 3.3's cell-list variant: a random cell of the frontier "
-      "joins a random neighbour already in the maze, which branches more. ca-maze and "
+      "joins a random neighbour already in the maze, which branches more. eller is Eller's "
+      "algorithm: one row at a time, neighbouring sets of joined cells are joined at random "
+      "(probability (1 - bias) / 2) and every set goes down into the next row through at least "
+      "one cell (each other cell with probability (1 + bias) / 2); the last row joins every set "
+      "left. It keeps only a row of state. division is recursive division: from a lattice with "
+      "no inner walls, a region is cut by a straight wall with one gap, horizontal with weight "
+      "(height - 1) x (1 - bias) and vertical with weight (width - 1) x (1 + bias), until every "
+      "region is one cell wide; long straight walls and nested regions. Both are what rot.js "
+      "ships as EllerMaze and DividedMaze, here on the same lattice, with `cell`, `bias` and "
+      "`braid`. ca-maze and "
       "ca-mazectric run the life-like rules B3/S12345 (Maze) and B3/S1234 (Mazectric) as the "
       "rule strings give them (3.3's prose swaps which one keeps cells with five neighbours) "
       "for `generations` steps from a random pattern with a `fill` share of live cells; live "
@@ -53,14 +67,16 @@ GeneratorInfo make_info() {
       "left to the shared pass.";
   info.min_size = {5, 5};
   info.schema
-      .add_choice("algorithm", "dfs", {"dfs", "kruskal", "prim", "ca-maze", "ca-mazectric"},
+      .add_choice("algorithm", "dfs",
+                  {"dfs", "kruskal", "prim", "eller", "division", "ca-maze", "ca-mazectric"},
                   "how the maze is made (thesis 3.3)")
       .add_int("cell", 1, 1, 1000,
                "corridor width in tiles (walls stay one tile thick; ca-*: scales the pattern)")
       .add_real("braid", 0.0, 0.0, 1.0,
                 "share of dead ends removed by knocking through a wall (0 = perfect maze)")
       .add_real("bias", 0.0, -1.0, 1.0,
-                "dfs: below 0 favours horizontal runs, above 0 vertical ones, 0 = none")
+                "dfs, eller, division: below 0 favours horizontal runs, above 0 vertical ones, 0 = "
+                "none")
       .add_real("fill", 0.5, 0.0, 1.0, "ca-*: share of live (passage) cells at the start")
       .add_int("generations", 20, 0, 1000,
                "ca-*: automaton steps at most (it stops early when nothing changes)");
@@ -96,6 +112,10 @@ class MazeGenerator final : public Generator {
       detail::carve_kruskal_maze(maze, rng);
     else if (algorithm == "prim")
       detail::carve_prim_maze(maze, rng);
+    else if (algorithm == "eller")
+      detail::carve_eller_maze(maze, params.get_real("bias"), rng);
+    else if (algorithm == "division")
+      detail::carve_division_maze(maze, params.get_real("bias"), rng);
     else
       detail::carve_dfs_maze(maze, params.get_real("bias"), rng);
     detail::braid_maze(maze, braid, rng);
