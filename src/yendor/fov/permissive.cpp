@@ -154,34 +154,29 @@ i64 isqrt(i64 v) {
 }
 
 // isqrt(base - v²) for v = 0, 1, ... (-1 where negative): the circle's half-width at a level
-// or a row, computed once per call and kept with generation stamps (never cleared).
+// or a row. The table depends only on the radius, so it is kept between calls and rebuilt
+// only when the radius changes: a game computing views of one radius never takes a root.
 class RootTable {
  public:
-  void start(i64 base) {
+  // Makes v = 0..count-1 plain lookups for this base.
+  void prepare(i64 base, i64 count) {
+    if (base == base_ && count <= std::ssize(values_)) return;
     base_ = base;
-    if (++generation_ == 0) {  // wrapped: forget every stamp once
-      std::fill(stamps_.begin(), stamps_.end(), 0);
-      generation_ = 1;
-    }
+    values_.resize(static_cast<std::size_t>(count));
+    for (i64 v = 0; v < count; ++v)
+      values_[static_cast<std::size_t>(v)] = compute(v);
   }
-  i64 operator()(i64 v) {
-    const auto at = static_cast<std::size_t>(v);
-    if (at >= stamps_.size()) {
-      stamps_.resize(at + 1, 0);
-      values_.resize(at + 1, 0);
-    }
-    if (stamps_[at] != generation_) {
-      const i64 room = base_ - v * v;
-      values_[at] = room < 0 ? -1 : isqrt(room);
-      stamps_[at] = generation_;
-    }
-    return values_[at];
+  i64 operator()(i64 v) const {
+    return v < std::ssize(values_) ? values_[static_cast<std::size_t>(v)] : compute(v);
   }
 
  private:
-  i64 base_ = 0;
-  std::uint32_t generation_ = 0;
-  std::vector<std::uint32_t> stamps_;
+  i64 compute(i64 v) const {
+    const i64 room = base_ - v * v;
+    return room < 0 ? -1 : isqrt(room);
+  }
+
+  i64 base_ = -1;
   std::vector<i64> values_;
 };
 
@@ -482,17 +477,24 @@ class QuadrantScan {
   void walk_grid_line(bool vertical) {
     const int far = vertical ? q_.jmax : q_.imax;
     const int side = vertical ? q_.imax : q_.jmax;  // the second row (column) exists when >= 1
+    // In range along the line, and beside it (range only shrinks outward).
+    int near_to = far, side_to = side >= 1 ? far : 0;
+    while (near_to > 0 && !in_radius(near_to, 0))
+      --near_to;
+    while (side_to > 0 && !in_radius(side_to, 1))
+      --side_to;
+    const Point step = vertical ? Point{0, q_.sy} : Point{q_.sx, 0};
+    const Point beside = vertical ? Point{q_.sx, 0} : Point{0, q_.sy};
+    Point near = q_.at(0, 0);
     for (int k = 1; k <= far; ++k) {
-      bool blocked_near = false, blocked_side = true;
-      const Point near = vertical ? q_.at(0, k) : q_.at(k, 0);
-      if (in_radius(k, 0)) {
+      near = near + step;
+      bool blocked_near = true, blocked_side = true;
+      if (k <= near_to) {
         blocked_near = opaque(map_, near);
         if (!blocked_near || options_.light_walls) out_.mark(near);
-      } else {
-        blocked_near = true;
       }
-      if (side >= 1 && in_radius(k, 1)) {
-        const Point p = vertical ? q_.at(1, k) : q_.at(k, 1);
+      if (k <= side_to) {
+        const Point p = near + beside;
         blocked_side = opaque(map_, p);
         if (!blocked_side || options_.light_walls) out_.mark(p);
       }
@@ -509,8 +511,8 @@ class QuadrantScan {
   const FovOptions& options_;
   std::vector<Node>& nodes_;
   std::vector<View>& views_;
-  RootTable& level_width_;
-  RootTable& row_width_;
+  const RootTable& level_width_;
+  const RootTable& row_width_;
   VisibleSet& out_;
 };
 
@@ -523,8 +525,11 @@ class PermissiveFov final : public FovAlgorithm {
             VisibleSet& out) const override {
     thread_local Scratch scratch;
     const i64 r = options.radius;
-    scratch.level_width.start(2 * r * (r + 1));
-    scratch.row_width.start(r * (r + 1));
+    if (r > 0) {
+      // Levels reach 2r + 1 and rows r inside the radius's square.
+      scratch.level_width.prepare(2 * r * (r + 1), 2 * r + 3);
+      scratch.row_width.prepare(r * (r + 1), r + 2);
+    }
     out.mark(origin);
     const int reach = options.radius > 0 ? options.radius : std::numeric_limits<int>::max();
     for (int quadrant = 0; quadrant < 4; ++quadrant) {

@@ -29,21 +29,26 @@ void VisibleSet::reset(Size size) {
   column_words_ = words_for(size.height);
   row_bits_.assign(row_words_ * static_cast<std::size_t>(size.height), 0);
   column_bits_.assign(column_words_ * static_cast<std::size_t>(size.width), 0);
+  columns_marked_ = false;
   box_x0_ = box_y0_ = std::numeric_limits<int>::max();
   box_x1_ = box_y1_ = std::numeric_limits<int>::min();
 }
 
 void VisibleSet::clear() {
+  // Boxes are mostly a word or two wide: plain loops, not a call to memset per row.
   if (!empty()) {
     const std::size_t xw0 = word(box_x0_), xw1 = word(box_x1_);
     for (int y = box_y0_; y <= box_y1_; ++y)
-      std::fill(row_bits_.begin() + static_cast<std::ptrdiff_t>(row_index(y) + xw0),
-                row_bits_.begin() + static_cast<std::ptrdiff_t>(row_index(y) + xw1 + 1), 0);
-    const std::size_t yw0 = word(box_y0_), yw1 = word(box_y1_);
-    for (int x = box_x0_; x <= box_x1_; ++x)
-      std::fill(column_bits_.begin() + static_cast<std::ptrdiff_t>(column_index(x) + yw0),
-                column_bits_.begin() + static_cast<std::ptrdiff_t>(column_index(x) + yw1 + 1), 0);
+      for (std::size_t w = row_index(y) + xw0, end = row_index(y) + xw1; w <= end; ++w)
+        row_bits_[w] = 0;
+    if (columns_marked_) {
+      const std::size_t yw0 = word(box_y0_), yw1 = word(box_y1_);
+      for (int x = box_x0_; x <= box_x1_; ++x)
+        for (std::size_t w = column_index(x) + yw0, end = column_index(x) + yw1; w <= end; ++w)
+          column_bits_[w] = 0;
+    }
   }
+  columns_marked_ = false;
   box_x0_ = box_y0_ = std::numeric_limits<int>::max();
   box_x1_ = box_y1_ = std::numeric_limits<int>::min();
 }
@@ -61,6 +66,7 @@ std::int64_t VisibleSet::count() const {
     for (std::size_t w = word(box_x0_); w <= word(box_x1_); ++w)
       n += std::popcount(row_bits_[row_index(y) + w]);
   // Column marks count where the row set does not already have the cell.
+  if (!columns_marked_) return n;
   for (int x = box_x0_; x <= box_x1_; ++x)
     for (std::size_t w = word(box_y0_); w <= word(box_y1_); ++w) {
       std::uint64_t b = column_bits_[column_index(x) + w];
@@ -85,9 +91,12 @@ void VisibleSet::merge(const VisibleSet& other) {
   for (int y = other.box_y0_; y <= other.box_y1_; ++y)
     for (std::size_t w = word(other.box_x0_); w <= word(other.box_x1_); ++w)
       row_bits_[row_index(y) + w] |= other.row_bits_[row_index(y) + w];
-  for (int x = other.box_x0_; x <= other.box_x1_; ++x)
-    for (std::size_t w = word(other.box_y0_); w <= word(other.box_y1_); ++w)
-      column_bits_[column_index(x) + w] |= other.column_bits_[column_index(x) + w];
+  if (other.columns_marked_) {
+    columns_marked_ = true;
+    for (int x = other.box_x0_; x <= other.box_x1_; ++x)
+      for (std::size_t w = word(other.box_y0_); w <= word(other.box_y1_); ++w)
+        column_bits_[column_index(x) + w] |= other.column_bits_[column_index(x) + w];
+  }
   grow_box(other.box_x0_, other.box_x1_, other.box_y0_, other.box_y1_);
 }
 

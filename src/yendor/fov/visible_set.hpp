@@ -53,7 +53,7 @@ class VisibleSet {
   // Cells y0..y1 (inclusive) of column x; nothing when y1 < y0.
   void mark_column_span(int x, int y0, int y1) {
     if (y1 < y0) return;
-    set_bits(column(x), y0, y1);
+    set_bits(column(x), y0, y1);  // column() notes that the column set is in use
     grow_box(x, x, y0, y1);
   }
 
@@ -82,7 +82,10 @@ class VisibleSet {
   // Raw words, for algorithms that set whole words themselves; they must then call
   // grow_box() with what they marked.
   std::uint64_t* row(int y) { return row_bits_.data() + row_index(y); }
-  std::uint64_t* column(int x) { return column_bits_.data() + column_index(x); }
+  std::uint64_t* column(int x) {
+    columns_marked_ = true;
+    return column_bits_.data() + column_index(x);
+  }
   std::size_t words_per_row() const { return row_words_; }
   std::size_t words_per_column() const { return column_words_; }
   void grow_box(int x0, int x1, int y0, int y1) {
@@ -120,6 +123,9 @@ class VisibleSet {
   Size size_{};
   std::size_t row_words_ = 0, column_words_ = 0;
   std::vector<std::uint64_t> row_bits_, column_bits_;
+  // Whether the column set may hold marks since the last clear: algorithms that mark only
+  // rows then clear (and count) only rows.
+  bool columns_marked_ = false;
   // Bounding box of the marks, inclusive; empty when x1 < x0.
   int box_x0_ = std::numeric_limits<int>::max(), box_x1_ = std::numeric_limits<int>::min();
   int box_y0_ = std::numeric_limits<int>::max(), box_y1_ = std::numeric_limits<int>::min();
