@@ -46,6 +46,7 @@
 #include <limits>
 #include <vector>
 
+#include "yendor/core/integer_sqrt.hpp"
 #include "yendor/fov/fov.hpp"
 
 namespace yendor::fov {
@@ -143,17 +144,7 @@ bool opaque(const OpacityMap& map, Point p) {
   return ((map.row(p.y)[static_cast<std::size_t>(p.x) >> 6] >> (p.x & 63)) & 1U) != 0;
 }
 
-// Largest r with r * r <= v (v >= 0).
-i64 isqrt(i64 v) {
-  auto r = static_cast<i64>(std::sqrt(static_cast<double>(v)));
-  while (r * r > v)
-    --r;
-  while ((r + 1) * (r + 1) <= v)
-    ++r;
-  return r;
-}
-
-// isqrt(base - v²) for v = 0, 1, ... (-1 where negative): the circle's half-width at a level
+// integer_sqrt(base - v²) for v = 0, 1, ... (-1 where negative): the circle's half-width at a level
 // or a row. The table depends only on the radius, so it is kept between calls and rebuilt
 // only when the radius changes: a game computing views of one radius never takes a root.
 class RootTable {
@@ -173,7 +164,7 @@ class RootTable {
  private:
   i64 compute(i64 v) const {
     const i64 room = base_ - v * v;
-    return room < 0 ? -1 : isqrt(room);
+    return room < 0 ? -1 : integer_sqrt(room);
   }
 
   i64 base_ = -1;

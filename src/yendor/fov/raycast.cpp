@@ -26,6 +26,7 @@
 #include <limits>
 #include <vector>
 
+#include "yendor/core/integer_sqrt.hpp"
 #include "yendor/fov/fov.hpp"
 
 namespace yendor::fov {
@@ -58,16 +59,6 @@ i64 ceil_div(i64 a, i64 b, bool small) {  // b > 0
   return a >= 0 ? divide(a + b - 1, b, small) : -divide(-a, b, small);
 }
 
-// Largest e >= 0 with e * e <= v (v >= 0).
-i64 isqrt(i64 v) {
-  auto e = static_cast<i64>(std::sqrt(static_cast<double>(v)));
-  while (e * e > v)
-    --e;
-  while ((e + 1) * (e + 1) <= v)
-    ++e;
-  return e;
-}
-
 // The largest minor offset in range at each step 0..reach + 1 (-1: none), shared by the
 // octants: the same for all of them before each is clipped to the map.
 void fill_in_range(const FovOptions& options, i64 reach, std::vector<int>& out) {
@@ -77,7 +68,7 @@ void fill_in_range(const FovOptions& options, i64 reach, std::vector<int>& out) 
     if (options.radius > 0 && options.shape == Shape::square) last = options.radius;
     if (options.radius > 0 && options.shape == Shape::circle) {
       const i64 room = i64{options.radius} * (options.radius + 1) - k * k;
-      last = room < 0 ? -1 : static_cast<int>(isqrt(room));
+      last = room < 0 ? -1 : static_cast<int>(integer_sqrt(room));
     }
     out[static_cast<std::size_t>(k)] = last;
   }

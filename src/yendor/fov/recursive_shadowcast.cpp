@@ -26,6 +26,7 @@
 #include <limits>
 #include <vector>
 
+#include "yendor/core/integer_sqrt.hpp"
 #include "yendor/fov/fov.hpp"
 
 namespace yendor::fov {
@@ -69,16 +70,6 @@ int next_bit(const std::uint64_t* words, int from, int last) {
   return at <= last ? at : last + 1;
 }
 
-// Largest c with c * c <= v (v >= 0).
-int isqrt(std::int64_t v) {
-  auto c = static_cast<std::int64_t>(std::sqrt(static_cast<double>(v)));
-  while (c * c > v)
-    --c;
-  while ((c + 1) * (c + 1) <= v)
-    ++c;
-  return static_cast<int>(c);
-}
-
 // The circle's half-width at each depth, isqrt(r(r + 1) - d²), filled up to the deepest row
 // reached in the current call (shared by its 8 octants).
 class CircleEdges {
@@ -93,7 +84,7 @@ class CircleEdges {
     while (filled_ < depth) {
       ++filled_;
       edges_[static_cast<std::size_t>(filled_)] =
-          isqrt(r_ * (r_ + 1) - std::int64_t{filled_} * filled_);
+          static_cast<int>(integer_sqrt(r_ * (r_ + 1) - std::int64_t{filled_} * filled_));
     }
     return edges_[static_cast<std::size_t>(depth)];
   }

@@ -23,6 +23,7 @@
 #include <limits>
 #include <vector>
 
+#include "yendor/core/integer_sqrt.hpp"
 #include "yendor/fov/fov.hpp"
 
 namespace yendor::fov {
@@ -178,16 +179,6 @@ void scan_quadrant(const OpacityMap& map, Point origin, int step, const Range& r
       p = run1 + 2;  // run1 + 1 is a wall (or past the row)
     }
   }
-}
-
-// floor(sqrt(v)) for v >= 0, exact.
-std::int64_t integer_sqrt(std::int64_t v) {
-  auto r = static_cast<std::int64_t>(std::sqrt(static_cast<double>(v)));
-  while (r * r > v)
-    --r;
-  while ((r + 1) * (r + 1) <= v)
-    ++r;
-  return r;
 }
 
 // The circle's widest column at each depth 0..depths-1: |col| <= reach[d] exactly when
