@@ -21,7 +21,6 @@
 // one span.
 
 #include <bit>
-#include <cmath>
 #include <cstdint>
 #include <limits>
 #include <vector>
