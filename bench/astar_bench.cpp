@@ -3,9 +3,11 @@
 //   (the libtcod peer runs the same query);
 // - chase turn: the thesis's scenario (5.4), 200 monsters each finding a path to the player
 //   on the 200x200 cave, one turn per iteration;
-// - pairs: the same random pairs (fixed seed) by plain A* and by hierarchical path-finding
-//   over zones_from_rooms, on a 200x200 rooms level and the caves. Counters: cells expanded
-//   per query and, for hierarchical paths, their total cost over the optimal total;
+// - pairs: the same random pairs (fixed seed) by A* and by hierarchical path-finding over
+//   zones_from_rooms, on a 200x200 rooms level and the caves. Counters: cells expanded per
+//   query and, for hierarchical paths, their total cost over the optimal total;
+// A*'s cases run twice: as AStar does by default (jump point search, the levels' costs being
+// made uniform where it needs them) and `_plain` (jump points off: A* cell by cell).
 // - hierarchical build: zones_from_rooms plus HierarchicalPathfinder::build.
 // Benchmarks take a map getter, not a Level: captures are evaluated when the benchmarks
 // register, and a filtered run (bench_smoke) should not generate the 1000x1000 cave.
@@ -31,12 +33,14 @@ const Level& rooms_level_200() {
   return level;
 }
 
-void astar_far_corners(benchmark::State& state, const Level& (*make_level)()) {
+// `jump_points`: AStar's default; off, plain A* (the same optimal cost, cell by cell).
+void astar_far_corners(benchmark::State& state, const Level& (*make_level)(), bool jump_points) {
   const Level& level = make_level();
   const path::CostMap map = path::CostMap::from_tiles(level.tiles);
   const Point from = bench::nearest_floor(level.tiles, {1, 1});
   const Point to = bench::nearest_floor(level.tiles, {level.width() - 2, level.height() - 2});
   path::AStar astar;
+  astar.set_jump_points(jump_points);
   std::vector<Point> path;
   path.reserve(static_cast<std::size_t>(level.size().area()));
   for (auto _ : state)
@@ -44,16 +48,22 @@ void astar_far_corners(benchmark::State& state, const Level& (*make_level)()) {
   state.counters["expanded"] = static_cast<double>(astar.expanded());
   state.counters["cost"] = astar.cost();
 }
-BENCHMARK_CAPTURE(astar_far_corners, cave200, &bench::cave_level_200)
+BENCHMARK_CAPTURE(astar_far_corners, cave200, &bench::cave_level_200, true)
     ->Unit(benchmark::kMicrosecond);
-BENCHMARK_CAPTURE(astar_far_corners, cave1000, &bench::cave_level_1000)
+BENCHMARK_CAPTURE(astar_far_corners, cave200_plain, &bench::cave_level_200, false)
+    ->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(astar_far_corners, cave1000, &bench::cave_level_1000, true)
+    ->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(astar_far_corners, cave1000_plain, &bench::cave_level_1000, false)
     ->Unit(benchmark::kMicrosecond);
 
-void astar_chase_turn(benchmark::State& state, const Level& (*make_level)(), int monsters) {
+void astar_chase_turn(benchmark::State& state, const Level& (*make_level)(), int monsters,
+                      bool jump_points) {
   const Level& level = make_level();
   const path::CostMap map = path::CostMap::from_tiles(level.tiles);
   const bench::ChaseScene scene = bench::make_chase_scene(level.tiles, monsters);
   path::AStar astar;
+  astar.set_jump_points(jump_points);
   std::vector<Point> path;
   path.reserve(static_cast<std::size_t>(level.size().area()));
   std::int64_t expanded = 0;
@@ -67,7 +77,9 @@ void astar_chase_turn(benchmark::State& state, const Level& (*make_level)(), int
   state.counters["monsters"] = static_cast<double>(scene.monsters.size());
   state.counters["expanded"] = static_cast<double>(expanded);
 }
-BENCHMARK_CAPTURE(astar_chase_turn, cave200_200_monsters, &bench::cave_level_200, 200)
+BENCHMARK_CAPTURE(astar_chase_turn, cave200_200_monsters, &bench::cave_level_200, 200, true)
+    ->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(astar_chase_turn, cave200_200_monsters_plain, &bench::cave_level_200, 200, false)
     ->Unit(benchmark::kMicrosecond);
 
 constexpr int k_pairs = 32;
@@ -86,11 +98,12 @@ std::vector<std::pair<Point, Point>> random_pairs(const path::CostMap& map) {
 }
 
 // Items processed: queries, so items/s reads as queries per second.
-void astar_pairs(benchmark::State& state, const Level& (*make_level)()) {
+void astar_pairs(benchmark::State& state, const Level& (*make_level)(), bool jump_points) {
   const Level& level = make_level();
   const path::CostMap map = path::CostMap::from_tiles(level.tiles);
   const auto pairs = random_pairs(map);
   path::AStar astar;
+  astar.set_jump_points(jump_points);
   std::vector<Point> path;
   path.reserve(static_cast<std::size_t>(level.size().area()));
   std::int64_t expanded = 0;
@@ -141,12 +154,20 @@ void hierarchical_pairs(benchmark::State& state, const Level& (*make_level)()) {
   state.counters["zones"] = hierarchical.zone_count();
 }
 
-BENCHMARK_CAPTURE(astar_pairs, rooms200, &rooms_level_200)->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(astar_pairs, rooms200, &rooms_level_200, true)->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(astar_pairs, rooms200_plain, &rooms_level_200, false)
+    ->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(hierarchical_pairs, rooms200, &rooms_level_200)->Unit(benchmark::kMicrosecond);
-BENCHMARK_CAPTURE(astar_pairs, cave200, &bench::cave_level_200)->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(astar_pairs, cave200, &bench::cave_level_200, true)
+    ->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(astar_pairs, cave200_plain, &bench::cave_level_200, false)
+    ->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(hierarchical_pairs, cave200, &bench::cave_level_200)
     ->Unit(benchmark::kMicrosecond);
-BENCHMARK_CAPTURE(astar_pairs, cave1000, &bench::cave_level_1000)->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(astar_pairs, cave1000, &bench::cave_level_1000, true)
+    ->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(astar_pairs, cave1000_plain, &bench::cave_level_1000, false)
+    ->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(hierarchical_pairs, cave1000, &bench::cave_level_1000)
     ->Unit(benchmark::kMicrosecond);
 

@@ -84,10 +84,13 @@ bool tcod_dijkstra_step(TCOD_Dijkstra* dijkstra, Point monster, Point player, Po
 
 // --- the benchmarks ---------------------------------------------------------------------
 
-void yendor_astar(benchmark::State& state, path::Movement movement) {
+// `jump_points`: AStar's default (jump point search where every step costs the same); off,
+// plain A*, expanding cell by cell as libtcod does.
+void yendor_astar(benchmark::State& state, path::Movement movement, bool jump_points) {
   const PathScene& s = scene(MapId::cave1000);
   const Ends ends = astar_ends();
   path::AStar astar;
+  astar.set_jump_points(jump_points);
   std::vector<Point> route;
   try {
     if (!astar.find_path(s.costs, ends.from, ends.to, movement, route)) {
@@ -399,10 +402,13 @@ Check chase_check() {
 
 void register_path_benchmarks() {
   const auto us = benchmark::kMicrosecond;
-  benchmark::RegisterBenchmark("astar_cave1000/yendor_astar", yendor_astar, k_tcod_movement)
+  benchmark::RegisterBenchmark("astar_cave1000/yendor_astar", yendor_astar, k_tcod_movement, true)
+      ->Unit(us);
+  benchmark::RegisterBenchmark("astar_cave1000/yendor_astar_plain", yendor_astar, k_tcod_movement,
+                               false)
       ->Unit(us);
   benchmark::RegisterBenchmark("astar_cave1000/yendor_astar_default_movement", yendor_astar,
-                               path::Movement{})
+                               path::Movement{}, true)
       ->Unit(us);
   benchmark::RegisterBenchmark("astar_cave1000/tcod_astar", tcod_astar)->Unit(us);
 

@@ -130,6 +130,29 @@ TEST_F(PathCommand, AStarBetweenTheStairsMatchesTheLibrary) {
   }
 }
 
+TEST_F(PathCommand, AStarPlainSearchesCellByCell) {
+  // On a cave every step costs 1, so "astar" jumps and "astar-plain" does not: the same cost,
+  // each reporting its own library search's expansions.
+  const Level level = generated("caves", 5);
+  const path::CostMap map = path::CostMap::from_tiles(level.tiles);
+  const Point from = *level.meta.stairs.up, to = *level.meta.stairs.down;
+  const path::Movement m;
+  path::AStar jumping, plain;
+  plain.set_jump_points(false);
+  std::vector<Point> jumped, expected;
+  ASSERT_TRUE(jumping.find_path(map, from, to, m, jumped));
+  ASSERT_TRUE(plain.find_path(map, from, to, m, expected));
+  ASSERT_EQ(jumping.cost(), plain.cost());
+  EXPECT_LT(jumping.expanded(), plain.expanded());
+
+  PathCommandOptions o = on_generated("caves", "5");
+  o.algorithm = "astar-plain";
+  expect_picture_of_path(run(o), level, from, expected);
+  EXPECT_NE(log_.find(summary(expected.size(), plain.cost(), plain.expanded(), "expanded")),
+            std::string::npos)
+      << log_;
+}
+
 TEST_F(PathCommand, BfsAndDijkstraMatchTheLibrary) {
   const Level level = generated("caves", 9);
   const path::CostMap map = path::CostMap::from_tiles(level.tiles);

@@ -99,7 +99,8 @@ CLI::App* add_path_command(CLI::App& app, yendor::cli::PathCommandOptions& optio
   cmd->add_option("--from", options.from, "start cell X,Y (default: the up stairs)");
   cmd->add_option("--to", options.to, "goal cell X,Y (default: the down stairs)");
   cmd->add_option("--algorithm", options.algorithm,
-                  "astar (default), bfs, dijkstra, hierarchical or euclid");
+                  "astar (default; jump points where every step costs the same), astar-plain "
+                  "(cell by cell), bfs, dijkstra, hierarchical or euclid");
   cmd->add_option("--connectivity", options.connectivity, "4 or 8 (default 8)");
   cmd->add_option("--corners", options.corners,
                   "diagonal steps around wall corners: allowed, one_side or never (default)");

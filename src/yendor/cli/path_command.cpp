@@ -84,8 +84,9 @@ path::Distance walk_cost(const path::CostMap& map, Point from, const std::vector
 PathReport find_path(const Level& level, const path::CostMap& map, Point from, Point to,
                      std::string_view algorithm, const path::Movement& movement) {
   PathReport r;
-  if (algorithm == "astar") {
+  if (algorithm == "astar" || algorithm == "astar-plain") {
     path::AStar astar;
+    astar.set_jump_points(algorithm == "astar");
     r.found = astar.find_path(map, from, to, movement, r.path);
     r.work = astar.expanded();
   } else if (algorithm == "bfs") {

@@ -10,6 +10,7 @@
 #include <string>
 
 #include "yendor/core/error.hpp"
+#include "yendor/core/geometry_text.hpp"
 
 // How the search is laid out:
 //
@@ -42,10 +43,6 @@
 namespace yendor::path {
 
 namespace {
-
-std::string point_text(Point p) {
-  return "(" + std::to_string(p.x) + "," + std::to_string(p.y) + ")";
-}
 
 int bits_for(std::uint64_t max_value) {
   return static_cast<int>(std::bit_width(max_value));
@@ -581,8 +578,8 @@ bool AStar::find_path(const CostMap& map, Point from, Point to, const Movement& 
   expanded_ = 0;
   for (const Point p : {from, to})
     if (!map.in_bounds(p))
-      throw InputError("a-star: point " + point_text(p) + " outside the " +
-                       std::to_string(map.width()) + "x" + std::to_string(map.height()) + " map");
+      throw InputError("a-star: point " + point_text(p) + " outside the " + size_text(map.size()) +
+                       " map");
   if (allowed != nullptr && allowed->size() != map.size())
     throw InputError("a-star: the allowed mask is " + std::to_string(allowed->width()) + "x" +
                      std::to_string(allowed->height()) + ", the map " +
@@ -596,6 +593,12 @@ bool AStar::find_path(const CostMap& map, Point from, Point to, const Movement& 
     return true;
   }
   if (!map.passable(to) || (allowed != nullptr && (*allowed)[to] == 0)) return false;
+  if (jump_points_ && allowed == nullptr && JumpPointSearch::supports(map, movement)) {
+    const bool found = jump_.find_path(map, from, to, movement, path);
+    cost_ = jump_.cost();
+    expanded_ = jump_.expanded();
+    return found;
+  }
 
   const Search s(map, movement, from, to);
   const std::size_t cells = map.padded_cell_count();
