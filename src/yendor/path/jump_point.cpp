@@ -13,7 +13,7 @@
 #include "yendor/core/error.hpp"
 #include "yendor/core/geometry_text.hpp"
 
-// The rules, for a cell x reached by a step d from its parent p = x - d (docs/pathfinding.md
+// The rules, for a cell x reached by a step d from its parent p = x - d (docs/path.md
 // derives them). Every step costs 1 and h is the Chebyshev distance to the goal.
 //
 // Natural successors, the directions an optimal path through x may take with no wall near:

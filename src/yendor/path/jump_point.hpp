@@ -7,7 +7,7 @@
 //
 // It applies to 8-connected movement with both weights 1 (the roguelike convention: diagonals
 // cost one step, so distances are Chebyshev) on maps where every passable cell costs 1, with
-// corners either allowed or never cut. docs/pathfinding.md gives the jump and forced-neighbour
+// corners either allowed or never cut. docs/path.md gives the jump and forced-neighbour
 // rules for both corner rules, and why they stay exact when diagonals cost 1 (the published
 // rules assume diagonals cost √2).
 //
