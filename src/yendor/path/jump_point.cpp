@@ -5,7 +5,6 @@
 #include <bit>
 #include <cstdlib>
 #include <cstring>
-#include <functional>
 #include <limits>
 #include <stdexcept>
 #include <string>
