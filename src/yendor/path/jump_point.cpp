@@ -327,26 +327,14 @@ std::uint32_t JumpPointSearch::search(const CostMap& map, std::uint32_t start, s
     jumped[c] = static_cast<std::uint8_t>(jumped[c] | pending);
     const auto cy = static_cast<int>(c / stride);
     const int cx = static_cast<int>(c - static_cast<std::uint32_t>(cy) * stride);
-    // All jumps first, each target's g prefetched while the next jump scans: targets lie far
-    // apart, and on a big map g is larger than the nearer caches.
-    std::array<std::uint32_t, 8> targets{};
-    std::array<std::uint32_t, 8> costs{}, estimates{};
-    std::array<std::uint8_t, 8> bits{};
-    unsigned count = 0;
     for (unsigned m = jumps.successors(c, pending); m != 0; m &= m - 1) {
       const auto k = static_cast<unsigned>(std::countr_zero(m));
       int steps = 0;
       const std::uint32_t j = jumps.jump(c, cx, cy, k, steps);
       if (j == 0) continue;
-      __builtin_prefetch(g + j);
-      targets[count] = j;
-      costs[count] = gc + static_cast<std::uint32_t>(steps);
-      estimates[count] = estimate(cx + k_dx[k] * steps, cy + k_dy[k] * steps);
-      bits[count++] = static_cast<std::uint8_t>(1u << k);
-    }
-    for (unsigned t = 0; t < count; ++t) {
-      const std::uint32_t j = targets[t], ng = costs[t], hj = estimates[t];
-      const std::uint8_t b = bits[t];
+      const std::uint32_t ng = gc + static_cast<std::uint32_t>(steps);
+      const std::uint32_t hj = estimate(cx + k_dx[k] * steps, cy + k_dy[k] * steps);
+      const auto b = static_cast<std::uint8_t>(1u << k);
       const std::uint32_t old = g[j] - base;  // huge when not seen this call
       if (old < ng) continue;
       if (old == ng) {
