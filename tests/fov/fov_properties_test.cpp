@@ -89,6 +89,12 @@ class EveryFov : public ::testing::TestWithParam<std::string> {
     if (!out.empty()) {
       EXPECT_TRUE((Rect{0, 0, map.width(), map.height()}.contains(out.bounds()))) << context;
     }
+    // The box holds every marked bit: clearing it must leave nothing for the next call.
+    const Rect box = out.bounds();
+    for (int y = 0; y < map.height(); ++y)
+      for (int x = 0; x < map.width(); ++x)
+        if (out.visible({x, y}) && !box.contains(Point{x, y}))
+          FAIL() << context << ": (" << x << "," << y << ") marked outside bounds()";
     const Grid<std::uint8_t> allowed = reachable_by_sight(map, origin);
     int failures = 0;
     out.for_each([&](Point p) {

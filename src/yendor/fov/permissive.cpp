@@ -23,16 +23,20 @@
 // persistent chains (parent links) shared by the views that split from one another. Views
 // split by an opaque cell never overlap again (two lines from A separated by a cell stay at
 // least a cell apart), so each view is followed on its own and each cell is visited about
-// once. A wide view does not walk the diagonals one by one while nothing blocks: it finds the
-// first level with a wall in its reach by scanning the map's rows 64 cells at a time, marks
-// everything before it as row spans, and resumes at that level.
+// once. A view goes on in place, level by level, while nothing cuts it; its two lines are
+// tracked as floor and remainder, so a level costs additions, not divisions. When it meets
+// walls, the part past the last wall goes on in place and the others wait on a stack. A wide
+// view does not walk the diagonals one by one while nothing blocks: it finds the first level
+// with a wall in its reach by scanning the map's rows 64 cells at a time, marks everything
+// before it as row spans, and resumes at that level.
 //
 // Lines parallel to an axis (k = ±1) are left to a separate walk along the two grid lines
 // through the origin's square that lie inside the quadrant (between rows 0 and 1 and between
 // columns 0 and 1): such a line runs along walls and is blocked only where both sides are
-// opaque. The grid lines on the quadrant's border belong to the neighbouring quadrants. The
-// union over the four quadrants is the definition above; tests/fov/permissive_test.cpp
-// checks it against an exhaustive search over sight lines through two lattice points.
+// opaque (read 64 cells at a time from the opacity rows and columns). The grid lines on the
+// quadrant's border belong to the neighbouring quadrants. The union over the four quadrants
+// is the definition above; tests/fov/permissive_test.cpp checks it against an exhaustive
+// search over sight lines through two lattice points.
 //
 // A radius only hides cells: blocking ignores it, so the result is the unlimited field of view
 // intersected with in_range(). Cells outside the radius (or the map) can never be passed by a
@@ -90,12 +94,6 @@ int sign(i64 v) {
   return (v > 0) - (v < 0);
 }
 
-// Sign of (the line's t at level s) - v.
-int compare(const Line& l, i64 s, i64 v) {
-  if (l.limit != 0) return sign(l.a.t + l.limit * (s - l.a.s) - v);
-  const i64 ds = l.b.s - l.a.s;
-  return sign(l.a.t * ds + (l.b.t - l.a.t) * (s - l.a.s) - v * ds);
-}
 // The least corner value (same parity as s) at or above the line at level s; strictly above
 // for an open limit.
 i64 corner_above(const Line& l, i64 s) {
@@ -113,6 +111,52 @@ i64 corner_below(const Line& l, i64 s) {
   if (((e - s) & 1) != 0) --e;
   return e;
 }
+
+// A line followed level by level: its t at the current level as floor and remainder, so a step
+// to the next level is an addition instead of the division corner_above() and corner_below()
+// take. An open limit is tracked exactly (denominator 1) and its corners are strict.
+class LineTrack {
+ public:
+  LineTrack(const Line& l, i64 s) : strict_(l.limit != 0) {
+    if (strict_) {
+      floor_ = l.a.t + l.limit * (s - l.a.s);
+      step_ = l.limit;
+    } else {
+      den_ = l.b.s - l.a.s;
+      step_ = l.b.t - l.a.t;
+      const i64 num = l.a.t * den_ + step_ * (s - l.a.s);
+      floor_ = floor_div(num, den_);
+      rem_ = num - floor_ * den_;
+    }
+  }
+  // To the next level: |step| < den, so at most one carry.
+  void next() {
+    rem_ += step_;
+    if (rem_ >= den_) {
+      ++floor_;
+      rem_ -= den_;
+    } else if (rem_ < 0) {
+      --floor_;
+      rem_ += den_;
+    }
+  }
+  // Sign of (the line's t at the current level) - v.
+  int compare(i64 v) const { return floor_ != v ? sign(floor_ - v) : (rem_ != 0 ? 1 : 0); }
+  // corner_above() and corner_below() at the current level s.
+  i64 corner_above(i64 s) const {
+    if (strict_) return floor_ + 2;
+    i64 e = floor_ + (rem_ != 0 ? 1 : 0);
+    return e + ((e - s) & 1);
+  }
+  i64 corner_below(i64 s) const {
+    if (strict_) return floor_ - 2;
+    return floor_ - ((floor_ - s) & 1);
+  }
+
+ private:
+  bool strict_;
+  i64 floor_ = 0, rem_ = 0, den_ = 1, step_ = 0;
+};
 
 // Persistent hull chains: each node links to the previous hull vertex.
 struct Node {
@@ -138,10 +182,6 @@ struct Quadrant {
     return {ox + sx * static_cast<int>(i), oy + sy * static_cast<int>(j)};
   }
 };
-
-bool opaque(const OpacityMap& map, Point p) {
-  return ((map.row(p.y)[static_cast<std::size_t>(p.x) >> 6] >> (p.x & 63)) & 1U) != 0;
-}
 
 // integer_sqrt(base - v²) for v = 0, 1, ... (-1 where negative): the circle's half-width at a level
 // or a row. The table depends only on the radius, so it is kept between calls and rebuilt
@@ -195,6 +235,35 @@ i64 wall_bit(const std::uint64_t* words, i64 x0, i64 x1) {
   return -1;
 }
 
+// Bits 0..n-1 set (n <= 64).
+std::uint64_t low_bits(i64 n) {
+  return n >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << n) - 1;
+}
+
+std::uint64_t reverse_bits(std::uint64_t v) {
+  v = ((v >> 1) & 0x5555555555555555U) | ((v & 0x5555555555555555U) << 1);
+  v = ((v >> 2) & 0x3333333333333333U) | ((v & 0x3333333333333333U) << 2);
+  v = ((v >> 4) & 0x0F0F0F0F0F0F0F0FU) | ((v & 0x0F0F0F0F0F0F0F0FU) << 4);
+  v = ((v >> 8) & 0x00FF00FF00FF00FFU) | ((v & 0x00FF00FF00FF00FFU) << 8);
+  v = ((v >> 16) & 0x0000FFFF0000FFFFU) | ((v & 0x0000FFFF0000FFFFU) << 16);
+  return (v >> 32) | (v << 32);
+}
+
+// The bits of positions from, from + step, ... (count <= 64 of them, step = ±1) of a bit line,
+// as bits 0, 1, ... of the result.
+std::uint64_t line_bits(const std::uint64_t* words, i64 from, int step, i64 count) {
+  const i64 lowest = step > 0 ? from : from - (count - 1);
+  const auto w = static_cast<std::size_t>(lowest) >> 6;
+  const auto b = static_cast<unsigned>(lowest) & 63U;
+  std::uint64_t bits = words[w] >> b;
+  if (b + count > 64) bits |= words[w + 1] << (64 - b);
+  bits &= low_bits(count);
+  return step > 0 ? bits : reverse_bits(bits) >> (64 - count);
+}
+
+// What split() kept of a view.
+constexpr int k_kept = 1, k_cut_high = 2, k_cut_low = 4;
+
 // A view at least this many cells wide leaps over the levels without walls in its reach, row
 // by row 64 cells at a time, instead of walking them diagonal by diagonal.
 constexpr i64 k_leap_width = 8;
@@ -206,6 +275,14 @@ class QuadrantScan {
       : map_(map),
         q_(q),
         options_(options),
+        circle_(options.radius > 0 && options.shape == Shape::circle),
+        light_walls_(options.light_walls),
+        op_words_(map.row(0)),
+        out_words_(out.row(0)),
+        row_bits_(64 * static_cast<i64>(map.words_per_row())),
+        origin_bit_(q.oy * row_bits_ + q.ox),
+        diagonal_step_(q.sx - q.sy * row_bits_),
+        max_level_(i64{q.imax} + q.jmax + 1),
         nodes_(scratch.nodes),
         views_(scratch.views),
         level_width_(scratch.level_width),
@@ -227,22 +304,54 @@ class QuadrantScan {
     }
     walk_grid_line(false);
     walk_grid_line(true);
+    // The diagonal and grid line walks marked cells up to (far_i_, far_j_).
+    const Point far = q_.at(far_i_, far_j_);
+    out_.grow_box(std::min(far.x, q_.ox), std::max(far.x, q_.ox), std::min(far.y, q_.oy),
+                  std::max(far.y, q_.oy));
   }
 
  private:
-  i64 max_level() const { return i64{q_.imax} + q_.jmax + 1; }
+  i64 max_level() const { return max_level_; }
 
-  // Marks what view v sees from its level on until the first level where a wall is in its
-  // reach, and visits that level, which splits v into the views it hands on.
-  void follow(const View& v) {
-    i64 s = v.level, cmin = 0, cmax = 0;
-    if (s > max_level() || !level_cells(s - 1, cmin, cmax)) return;
-    const i64 c_lo = corner_above(v.low, s) - 1, c_hi = corner_below(v.high, s) + 1;
-    if ((c_hi < cmax ? c_hi : cmax) - (c_lo > cmin ? c_lo : cmin) >= 2 * k_leap_width) {
-      s = leap(v, s);
-      if (s > max_level() || !level_cells(s - 1, cmin, cmax)) return;
+  // Bit index of quadrant cell (i, j) in the opacity and output words (they share a layout).
+  i64 bit_of(i64 i, i64 j) const { return origin_bit_ + q_.sx * i + q_.sy * row_bits_ * j; }
+
+  // Follows view v from its level on: level by level while nothing cuts it (a wide view leaps
+  // over the levels without walls in its reach), up to the first level that splits it into the
+  // views it hands on.
+  void follow(View v) {
+    i64 s = v.level;
+    if (s > max_level()) return;
+    LineTrack low(v.low, s), high(v.high, s);
+    View rest;
+    for (;;) {
+      i64 cmin = 0, cmax = 0;
+      if (!level_cells(s - 1, cmin, cmax)) return;
+      i64 c_lo = low.corner_above(s) - 1, c_hi = high.corner_below(s) + 1;
+      if ((c_hi < cmax ? c_hi : cmax) - (c_lo > cmin ? c_lo : cmin) >= 2 * k_leap_width) {
+        const i64 wall_level = leap(v, s);
+        if (wall_level != s) {
+          s = wall_level;
+          if (s > max_level() || !level_cells(s - 1, cmin, cmax)) return;
+          low = LineTrack(v.low, s);
+          high = LineTrack(v.high, s);
+          c_lo = low.corner_above(s) - 1;
+          c_hi = high.corner_below(s) + 1;
+        }
+      }
+      // The part past the last wall goes on here; the other parts wait on views_.
+      const int kept = visit(v, s, cmin, cmax, c_lo, c_hi, low, high, rest);
+      if (kept == 0 || ++s > max_level()) return;
+      if ((kept & (k_cut_low | k_cut_high)) != 0) v = rest;
+      if ((kept & k_cut_low) != 0)
+        low = LineTrack(v.low, s);
+      else
+        low.next();
+      if ((kept & k_cut_high) != 0)
+        high = LineTrack(v.high, s);
+      else
+        high.next();
     }
-    visit(v, s, cmin, cmax);
   }
 
   // The cells of row j view v reaches: i in [first, last] (empty when first > last). A cell's
@@ -263,7 +372,7 @@ class QuadrantScan {
   // The last cell of row j inside the map and the radius.
   i64 row_limit(i64 j) {
     i64 last = q_.imax;
-    if (options_.radius > 0 && options_.shape == Shape::circle) {
+    if (circle_) {
       const i64 e = row_width_(j);  // i² + j² <= r(r + 1)
       if (e < last) last = e;
     }
@@ -319,7 +428,7 @@ class QuadrantScan {
     cmax = n;
     if (cmax > 2 * i64{q_.imax} - n) cmax = 2 * i64{q_.imax} - n;
     if (cmin < n - 2 * i64{q_.jmax}) cmin = n - 2 * i64{q_.jmax};
-    if (options_.radius > 0 && options_.shape == Shape::circle) {
+    if (circle_) {
       // i² + j² = (n² + c²) / 2 <= r(r + 1).
       const i64 c = level_width_(n);
       if (c < 0) return false;
@@ -331,70 +440,64 @@ class QuadrantScan {
     return cmin <= cmax;
   }
 
-  void visit(const View& v, i64 s, i64 cmin, i64 cmax) {
+  // Marks the cells view v reaches at level s, [c_lo, c_hi] (those whose closed interval meets
+  // its reach) within [cmin, cmax], and hands on the views the walls among them split it into.
+  // Returns true, handing on nothing, when nothing cuts v: it goes on unchanged to level s + 1.
+  int visit(const View& v, i64 s, i64 cmin, i64 cmax, i64 c_lo, i64 c_hi, const LineTrack& low,
+            const LineTrack& high, View& rest) {
     const i64 n = s - 1;
-    // Cells whose closed interval meets the view's reach [low, high] at this level.
-    const i64 c_lo = corner_above(v.low, s) - 1;
-    const i64 c_hi = corner_below(v.high, s) + 1;
     const i64 first = c_lo > cmin ? c_lo : cmin;
     const i64 last = c_hi < cmax ? c_hi : cmax;
-    if (first > last) return;  // only cells outside the map or the radius ahead
+    if (first > last) return 0;  // only cells outside the map or the radius ahead
     // Cells beyond [cmin, cmax] count as opaque.
     bool bounded = c_lo < cmin;
     i64 lower = cmin - 1;
-    // Walk the diagonal: each step is one column outward and one row back, so the offsets of
-    // the rows in the opacity and output words move by a fixed stride.
-    const Point start = q_.at((n + first) / 2, (n - first) / 2);
-    int x = start.x;
-    const auto op_stride = static_cast<std::ptrdiff_t>(map_.words_per_row());
-    const auto out_stride = static_cast<std::ptrdiff_t>(out_.words_per_row());
-    std::ptrdiff_t op_row = start.y * op_stride, out_row = start.y * out_stride;
-    const std::uint64_t* op_words = map_.row(0);
-    std::uint64_t* out_words = out_.row(0);
-    i64 first_marked = 0, last_marked = -1;  // as steps from `first`
-    i64 index = 0;
-    for (i64 c = first; c <= last; c += 2, ++index) {
-      const auto word = static_cast<std::ptrdiff_t>(static_cast<unsigned>(x) >> 6);
-      const std::uint64_t bit = std::uint64_t{1} << (static_cast<unsigned>(x) & 63U);
-      const bool wall = (op_words[op_row + word] & bit) != 0;
-      if (!wall || options_.light_walls) {
-        out_words[out_row + word] |= bit;
-        if (last_marked < first_marked) first_marked = index;
-        last_marked = index;
+    // Walk the diagonal: each step is one column outward and one row back, a fixed step in
+    // the bit index.
+    i64 at = bit_of((n + first) / 2, (n - first) / 2);
+    i64 first_marked = first, last_marked = last;  // values of c
+    if (!light_walls_) last_marked = first - 2;    // until an open cell is found
+    for (i64 c = first; c <= last; c += 2, at += diagonal_step_) {
+      const auto word = static_cast<std::size_t>(at) >> 6;
+      const std::uint64_t bit = std::uint64_t{1} << (static_cast<std::uint64_t>(at) & 63U);
+      const bool wall = (op_words_[word] & bit) != 0;
+      if (light_walls_) {
+        out_words_[word] |= bit;
+      } else if (!wall) {
+        out_words_[word] |= bit;
+        if (last_marked < first_marked) first_marked = c;
+        last_marked = c;
       }
       if (wall) {
-        split(v, s, bounded, lower, true, c - 1);
+        View part;
+        if (split(v, s, bounded, lower, true, c - 1, low, high, part) != 0) views_.push_back(part);
         bounded = true;
         lower = c + 1;
       }
-      x += q_.sx;
-      op_row -= q_.sy * op_stride;
-      out_row -= q_.sy * out_stride;
     }
     if (first_marked <= last_marked) {
-      const Point a{start.x + q_.sx * static_cast<int>(first_marked),
-                    start.y - q_.sy * static_cast<int>(first_marked)};
-      const Point b{start.x + q_.sx * static_cast<int>(last_marked),
-                    start.y - q_.sy * static_cast<int>(last_marked)};
-      out_.grow_box(std::min(a.x, b.x), std::max(a.x, b.x), std::min(a.y, b.y), std::max(a.y, b.y));
+      // i = (n + c) / 2 grows with c and j = (n - c) / 2 shrinks.
+      far_i_ = std::max(far_i_, (n + last_marked) / 2);
+      far_j_ = std::max(far_j_, (n - first_marked) / 2);
     }
-    split(v, s, bounded, lower, c_hi > cmax, cmax + 1);
+    if (!bounded && c_hi <= cmax) return k_kept;  // nothing cut v
+    return split(v, s, bounded, lower, c_hi > cmax, cmax + 1, low, high, rest);
   }
 
   // The part of view v whose lines pass at level s within [lower, upper] (either bound may be
   // absent): kept as a new view when not empty.
-  void split(const View& v, i64 s, bool has_lower, i64 lower, bool has_upper, i64 upper) {
-    if (has_upper &&
-        (v.low.limit != 0 ? compare(v.low, s, upper) >= 0 : compare(v.low, s, upper) > 0))
-      return;
-    if (has_lower &&
-        (v.high.limit != 0 ? compare(v.high, s, lower) <= 0 : compare(v.high, s, lower) < 0))
-      return;
-    const bool cut_high = has_upper && compare(v.high, s, upper) > 0;
-    const bool cut_low = has_lower && compare(v.low, s, lower) < 0;
-    // Built in place: v is a copy the caller holds, so growing views_ cannot move it.
-    views_.push_back(v);
-    View& w = views_.back();
+  // `low` and `high` track v's lines at level s.
+  // Builds it in w and returns k_kept, with k_cut_high and k_cut_low for the lines that
+  // changed; returns 0 when it is empty.
+  int split(const View& v, i64 s, bool has_lower, i64 lower, bool has_upper, i64 upper,
+            const LineTrack& low, const LineTrack& high, View& w) {
+    if (has_upper && (v.low.limit != 0 ? low.compare(upper) >= 0 : low.compare(upper) > 0))
+      return 0;
+    if (has_lower && (v.high.limit != 0 ? high.compare(lower) <= 0 : high.compare(lower) < 0))
+      return 0;
+    const bool cut_high = has_upper && high.compare(upper) > 0;
+    const bool cut_low = has_lower && low.compare(lower) < 0;
+    w = v;
     w.level = s + 1;
     if (cut_high) {
       w.high = shallowest_through(corner(s, upper), v.above);
@@ -404,6 +507,7 @@ class QuadrantScan {
       w.low = steepest_through(corner(s, lower), v.below);
       w.above = push_upper_hull(v.above, corner(s, lower));
     }
+    return k_kept | (cut_high ? k_cut_high : 0) | (cut_low ? k_cut_low : 0);
   }
 
   // The line of greatest k through q that passes on or above every corner of the `above`
@@ -463,33 +567,62 @@ class QuadrantScan {
 
   // The grid line between rows 0 and 1 (or, when `vertical`, between columns 0 and 1), walked
   // from the origin's square outward: it touches cells on both sides and is blocked where both
-  // are opaque.
+  // are opaque. Read 64 cells at a time from the opacity rows (columns).
   void walk_grid_line(bool vertical) {
     const int far = vertical ? q_.jmax : q_.imax;
     const int side = vertical ? q_.imax : q_.jmax;  // the second row (column) exists when >= 1
     // In range along the line, and beside it (range only shrinks outward).
-    int near_to = far, side_to = side >= 1 ? far : 0;
+    i64 near_to = far, side_to = side >= 1 ? far : 0;
     while (near_to > 0 && !in_radius(near_to, 0))
       --near_to;
     while (side_to > 0 && !in_radius(side_to, 1))
       --side_to;
-    const Point step = vertical ? Point{0, q_.sy} : Point{q_.sx, 0};
-    const Point beside = vertical ? Point{q_.sx, 0} : Point{0, q_.sy};
-    Point near = q_.at(0, 0);
-    for (int k = 1; k <= far; ++k) {
-      near = near + step;
-      bool blocked_near = true, blocked_side = true;
-      if (k <= near_to) {
-        blocked_near = opaque(map_, near);
-        if (!blocked_near || options_.light_walls) out_.mark(near);
-      }
-      if (k <= side_to) {
-        const Point p = near + beside;
-        blocked_side = opaque(map_, p);
-        if (!blocked_side || options_.light_walls) out_.mark(p);
-      }
-      if (blocked_near && blocked_side) return;
+    // The cells' positions along the bit lines, and their bits in the output words.
+    const int origin = vertical ? q_.oy : q_.ox, step = vertical ? q_.sy : q_.sx;
+    const std::uint64_t* near_line = vertical ? map_.column(q_.ox) : map_.row(q_.oy);
+    const std::uint64_t* side_line =
+        side_to == 0 ? nullptr : (vertical ? map_.column(q_.ox + q_.sx) : map_.row(q_.oy + q_.sy));
+    const i64 along = vertical ? bit_of(0, 1) - origin_bit_ : bit_of(1, 0) - origin_bit_;
+    const i64 beside = vertical ? bit_of(1, 0) - origin_bit_ : bit_of(0, 1) - origin_bit_;
+    const i64 reach = std::max(near_to, side_to);
+    i64 near_far = 0, side_far = 0;  // the farthest k marked on each side
+    for (i64 k0 = 1; k0 <= reach; k0 += 64) {
+      const i64 count = std::min<i64>(64, reach - k0 + 1);
+      const i64 near_n = std::clamp<i64>(near_to - k0 + 1, 0, count);
+      const i64 side_n = std::clamp<i64>(side_to - k0 + 1, 0, count);
+      const i64 from = origin + step * k0;
+      const std::uint64_t near_open =
+          near_n == 0 ? 0 : ~line_bits(near_line, from, step, near_n) & low_bits(near_n);
+      const std::uint64_t side_open =
+          side_n == 0 ? 0 : ~line_bits(side_line, from, step, side_n) & low_bits(side_n);
+      // The line goes on past the cells where either side is open (and in range).
+      const std::uint64_t stops = ~(near_open | side_open) & low_bits(count);
+      const i64 reached = stops != 0 ? std::countr_zero(stops) + 1 : count;
+      const std::uint64_t near_marks =
+          (light_walls_ ? low_bits(near_n) : near_open) & low_bits(reached);
+      const std::uint64_t side_marks =
+          (light_walls_ ? low_bits(side_n) : side_open) & low_bits(reached);
+      for (std::uint64_t m = near_marks; m != 0; m &= m - 1)
+        mark_bit(origin_bit_ + along * (k0 + std::countr_zero(m)));
+      for (std::uint64_t m = side_marks; m != 0; m &= m - 1)
+        mark_bit(origin_bit_ + beside + along * (k0 + std::countr_zero(m)));
+      if (near_marks != 0) near_far = k0 + 63 - std::countl_zero(near_marks);
+      if (side_marks != 0) side_far = k0 + 63 - std::countl_zero(side_marks);
+      if (stops != 0) break;
     }
+    const i64 k = std::max(near_far, side_far);
+    if (vertical) {
+      far_j_ = std::max(far_j_, k);
+      if (side_far > 0) far_i_ = std::max<i64>(far_i_, 1);
+    } else {
+      far_i_ = std::max(far_i_, k);
+      if (side_far > 0) far_j_ = std::max<i64>(far_j_, 1);
+    }
+  }
+
+  void mark_bit(i64 at) {
+    out_words_[static_cast<std::size_t>(at) >> 6] |= std::uint64_t{1}
+                                                     << (static_cast<std::uint64_t>(at) & 63U);
   }
 
   bool in_radius(i64 a, i64 b) const {
@@ -497,8 +630,17 @@ class QuadrantScan {
   }
 
   const OpacityMap& map_;
-  const Quadrant& q_;
+  const Quadrant q_;
   const FovOptions& options_;
+  const bool circle_;  // a circular radius clips the levels and rows
+  const bool light_walls_;
+  const std::uint64_t* const op_words_;
+  std::uint64_t* const out_words_;
+  const i64 row_bits_;       // bits per row, padding included
+  const i64 origin_bit_;     // bit index of the origin
+  const i64 diagonal_step_;  // from (i, j) to (i + 1, j - 1)
+  const i64 max_level_;
+  i64 far_i_ = 0, far_j_ = 0;  // the largest i and j marked by the diagonal walks
   std::vector<Node>& nodes_;
   std::vector<View>& views_;
   const RootTable& level_width_;
