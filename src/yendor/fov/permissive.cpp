@@ -33,10 +33,9 @@
 // Lines parallel to an axis (k = ±1) are left to a separate walk along the two grid lines
 // through the origin's square that lie inside the quadrant (between rows 0 and 1 and between
 // columns 0 and 1): such a line runs along walls and is blocked only where both sides are
-// opaque (read 64 cells at a time from the opacity rows and columns). The grid lines on the
-// quadrant's border belong to the neighbouring quadrants. The union over the four quadrants
-// is the definition above; tests/fov/permissive_test.cpp checks it against an exhaustive
-// search over sight lines through two lattice points.
+// opaque. The grid lines on the quadrant's border belong to the neighbouring quadrants. The union
+// over the four quadrants is the definition above; tests/fov/permissive_test.cpp checks it against
+// an exhaustive search over sight lines through two lattice points.
 //
 // A radius only hides cells: blocking ignores it, so the result is the unlimited field of view
 // intersected with in_range(). Cells outside the radius (or the map) can never be passed by a
@@ -235,32 +234,6 @@ i64 wall_bit(const std::uint64_t* words, i64 x0, i64 x1) {
   return -1;
 }
 
-// Bits 0..n-1 set (n <= 64).
-std::uint64_t low_bits(i64 n) {
-  return n >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << n) - 1;
-}
-
-std::uint64_t reverse_bits(std::uint64_t v) {
-  v = ((v >> 1) & 0x5555555555555555U) | ((v & 0x5555555555555555U) << 1);
-  v = ((v >> 2) & 0x3333333333333333U) | ((v & 0x3333333333333333U) << 2);
-  v = ((v >> 4) & 0x0F0F0F0F0F0F0F0FU) | ((v & 0x0F0F0F0F0F0F0F0FU) << 4);
-  v = ((v >> 8) & 0x00FF00FF00FF00FFU) | ((v & 0x00FF00FF00FF00FFU) << 8);
-  v = ((v >> 16) & 0x0000FFFF0000FFFFU) | ((v & 0x0000FFFF0000FFFFU) << 16);
-  return (v >> 32) | (v << 32);
-}
-
-// The bits of positions from, from + step, ... (count <= 64 of them, step = ±1) of a bit line,
-// as bits 0, 1, ... of the result.
-std::uint64_t line_bits(const std::uint64_t* words, i64 from, int step, i64 count) {
-  const i64 lowest = step > 0 ? from : from - (count - 1);
-  const auto w = static_cast<std::size_t>(lowest) >> 6;
-  const auto b = static_cast<unsigned>(lowest) & 63U;
-  std::uint64_t bits = words[w] >> b;
-  if (b + count > 64) bits |= words[w + 1] << (64 - b);
-  bits &= low_bits(count);
-  return step > 0 ? bits : reverse_bits(bits) >> (64 - count);
-}
-
 // What split() kept of a view.
 constexpr int k_kept = 1, k_cut_high = 2, k_cut_low = 4;
 
@@ -370,8 +343,9 @@ class QuadrantScan {
     return floor_div(l.a.t * ds + dt * (j + 1 - l.a.s) + (j + 1) * ds, ds - dt);
   }
   // The last cell of row j inside the map and the radius.
-  i64 row_limit(i64 j) {
-    i64 last = q_.imax;
+  i64 row_limit(i64 j) { return clip_to_radius(q_.imax, j); }
+  // The last cell up to `last` of row (or column) j inside the radius.
+  i64 clip_to_radius(i64 last, i64 j) {
     if (circle_) {
       const i64 e = row_width_(j);  // i² + j² <= r(r + 1)
       if (e < last) last = e;
@@ -567,48 +541,32 @@ class QuadrantScan {
 
   // The grid line between rows 0 and 1 (or, when `vertical`, between columns 0 and 1), walked
   // from the origin's square outward: it touches cells on both sides and is blocked where both
-  // are opaque. Read 64 cells at a time from the opacity rows (columns).
+  // are opaque.
   void walk_grid_line(bool vertical) {
     const int far = vertical ? q_.jmax : q_.imax;
     const int side = vertical ? q_.imax : q_.jmax;  // the second row (column) exists when >= 1
-    // In range along the line, and beside it (range only shrinks outward).
-    i64 near_to = far, side_to = side >= 1 ? far : 0;
-    while (near_to > 0 && !in_radius(near_to, 0))
-      --near_to;
-    while (side_to > 0 && !in_radius(side_to, 1))
-      --side_to;
-    // The cells' positions along the bit lines, and their bits in the output words.
-    const int origin = vertical ? q_.oy : q_.ox, step = vertical ? q_.sy : q_.sx;
-    const std::uint64_t* near_line = vertical ? map_.column(q_.ox) : map_.row(q_.oy);
-    const std::uint64_t* side_line =
-        side_to == 0 ? nullptr : (vertical ? map_.column(q_.ox + q_.sx) : map_.row(q_.oy + q_.sy));
+    // In range along the line (row 0) and beside it (row 1).
+    const i64 near_to = clip_to_radius(far, 0), side_to = side >= 1 ? clip_to_radius(far, 1) : 0;
+    // The cells' bits in the opacity and output words.
     const i64 along = vertical ? bit_of(0, 1) - origin_bit_ : bit_of(1, 0) - origin_bit_;
     const i64 beside = vertical ? bit_of(1, 0) - origin_bit_ : bit_of(0, 1) - origin_bit_;
     const i64 reach = std::max(near_to, side_to);
     i64 near_far = 0, side_far = 0;  // the farthest k marked on each side
-    for (i64 k0 = 1; k0 <= reach; k0 += 64) {
-      const i64 count = std::min<i64>(64, reach - k0 + 1);
-      const i64 near_n = std::clamp<i64>(near_to - k0 + 1, 0, count);
-      const i64 side_n = std::clamp<i64>(side_to - k0 + 1, 0, count);
-      const i64 from = origin + step * k0;
-      const std::uint64_t near_open =
-          near_n == 0 ? 0 : ~line_bits(near_line, from, step, near_n) & low_bits(near_n);
-      const std::uint64_t side_open =
-          side_n == 0 ? 0 : ~line_bits(side_line, from, step, side_n) & low_bits(side_n);
-      // The line goes on past the cells where either side is open (and in range).
-      const std::uint64_t stops = ~(near_open | side_open) & low_bits(count);
-      const i64 reached = stops != 0 ? std::countr_zero(stops) + 1 : count;
-      const std::uint64_t near_marks =
-          (light_walls_ ? low_bits(near_n) : near_open) & low_bits(reached);
-      const std::uint64_t side_marks =
-          (light_walls_ ? low_bits(side_n) : side_open) & low_bits(reached);
-      for (std::uint64_t m = near_marks; m != 0; m &= m - 1)
-        mark_bit(origin_bit_ + along * (k0 + std::countr_zero(m)));
-      for (std::uint64_t m = side_marks; m != 0; m &= m - 1)
-        mark_bit(origin_bit_ + beside + along * (k0 + std::countr_zero(m)));
-      if (near_marks != 0) near_far = k0 + 63 - std::countl_zero(near_marks);
-      if (side_marks != 0) side_far = k0 + 63 - std::countl_zero(side_marks);
-      if (stops != 0) break;
+    i64 at = origin_bit_;
+    for (i64 k = 1; k <= reach; ++k) {
+      at += along;
+      const bool near_in = k <= near_to, side_in = k <= side_to;
+      const bool near_wall = !near_in || opaque_bit(at);
+      const bool side_wall = !side_in || opaque_bit(at + beside);
+      if (near_in && (light_walls_ || !near_wall)) {
+        mark_bit(at);
+        near_far = k;
+      }
+      if (side_in && (light_walls_ || !side_wall)) {
+        mark_bit(at + beside);
+        side_far = k;
+      }
+      if (near_wall && side_wall) break;
     }
     const i64 k = std::max(near_far, side_far);
     if (vertical) {
@@ -620,13 +578,14 @@ class QuadrantScan {
     }
   }
 
+  bool opaque_bit(i64 at) const {
+    return ((op_words_[static_cast<std::size_t>(at) >> 6] >>
+             (static_cast<std::uint64_t>(at) & 63U)) &
+            1U) != 0;
+  }
   void mark_bit(i64 at) {
     out_words_[static_cast<std::size_t>(at) >> 6] |= std::uint64_t{1}
                                                      << (static_cast<std::uint64_t>(at) & 63U);
-  }
-
-  bool in_radius(i64 a, i64 b) const {
-    return in_range({static_cast<int>(a), static_cast<int>(b)}, options_);
   }
 
   const OpacityMap& map_;
