@@ -116,17 +116,23 @@ i64 corner_below(const Line& l, i64 s) {
 // take. An open limit is tracked exactly (denominator 1) and its corners are strict.
 class LineTrack {
  public:
-  LineTrack(const Line& l, i64 s) : strict_(l.limit != 0) {
-    if (strict_) {
-      floor_ = l.a.t + l.limit * (s - l.a.s);
-      step_ = l.limit;
-    } else {
-      den_ = l.b.s - l.a.s;
-      step_ = l.b.t - l.a.t;
-      const i64 num = l.a.t * den_ + step_ * (s - l.a.s);
-      floor_ = floor_div(num, den_);
-      rem_ = num - floor_ * den_;
+  LineTrack(const Line& l, i64 s)
+      : strict_(l.limit != 0),
+        den_(strict_ ? 1 : l.b.s - l.a.s),
+        step_(strict_ ? l.limit : l.b.t - l.a.t) {
+    // From the last corner the line passes through: usually the level before, when a view
+    // was cut there, and then no division is needed.
+    const Corner c = strict_ ? l.a : l.b;
+    floor_ = c.t;
+    const i64 ahead = s - c.s;
+    if (ahead == 1) {
+      next();
+      return;
     }
+    const i64 num = step_ * ahead;
+    const i64 q = floor_div(num, den_);
+    floor_ += q;
+    rem_ = num - q * den_;
   }
   // To the next level: |step| < den, so at most one carry.
   void next() {
@@ -154,7 +160,8 @@ class LineTrack {
 
  private:
   bool strict_;
-  i64 floor_ = 0, rem_ = 0, den_ = 1, step_ = 0;
+  i64 den_ = 1, step_ = 0;
+  i64 floor_ = 0, rem_ = 0;
 };
 
 // Persistent hull chains: each node links to the previous hull vertex.
@@ -234,7 +241,7 @@ i64 wall_bit(const std::uint64_t* words, i64 x0, i64 x1) {
   return -1;
 }
 
-// What split() kept of a view.
+// What part() keeps of a view.
 constexpr int k_kept = 1, k_cut_high = 2, k_cut_low = 4;
 
 // A view at least this many cells wide leaps over the levels without walls in its reach, row
@@ -296,7 +303,6 @@ class QuadrantScan {
     i64 s = v.level;
     if (s > max_level()) return;
     LineTrack low(v.low, s), high(v.high, s);
-    View rest;
     for (;;) {
       i64 cmin = 0, cmax = 0;
       if (!level_cells(s - 1, cmin, cmax)) return;
@@ -313,9 +319,8 @@ class QuadrantScan {
         }
       }
       // The part past the last wall goes on here; the other parts wait on views_.
-      const int kept = visit(v, s, cmin, cmax, c_lo, c_hi, low, high, rest);
+      const int kept = visit(v, s, cmin, cmax, c_lo, c_hi, low, high);
       if (kept == 0 || ++s > max_level()) return;
-      if ((kept & (k_cut_low | k_cut_high)) != 0) v = rest;
       if ((kept & k_cut_low) != 0)
         low = LineTrack(v.low, s);
       else
@@ -415,10 +420,11 @@ class QuadrantScan {
   }
 
   // Marks the cells view v reaches at level s, [c_lo, c_hi] (those whose closed interval meets
-  // its reach) within [cmin, cmax], and hands on the views the walls among them split it into.
-  // Returns true, handing on nothing, when nothing cuts v: it goes on unchanged to level s + 1.
-  int visit(const View& v, i64 s, i64 cmin, i64 cmax, i64 c_lo, i64 c_hi, const LineTrack& low,
-            const LineTrack& high, View& rest) {
+  // its reach) within [cmin, cmax], and splits v at the walls among them: the parts before the
+  // last wall wait on views_, and v becomes the part past it. Returns what part() kept of that
+  // (0: nothing, v ends here).
+  int visit(View& v, i64 s, i64 cmin, i64 cmax, i64 c_lo, i64 c_hi, const LineTrack& low,
+            const LineTrack& high) {
     const i64 n = s - 1;
     const i64 first = c_lo > cmin ? c_lo : cmin;
     const i64 last = c_hi < cmax ? c_hi : cmax;
@@ -443,8 +449,10 @@ class QuadrantScan {
         last_marked = c;
       }
       if (wall) {
-        View part;
-        if (split(v, s, bounded, lower, true, c - 1, low, high, part) != 0) views_.push_back(part);
+        if (const int kept = part(v, bounded, lower, true, c - 1, low, high); kept != 0) {
+          views_.push_back(v);
+          narrow(views_.back(), s, kept, lower, c - 1);
+        }
         bounded = true;
         lower = c + 1;
       }
@@ -455,33 +463,36 @@ class QuadrantScan {
       far_j_ = std::max(far_j_, (n - first_marked) / 2);
     }
     if (!bounded && c_hi <= cmax) return k_kept;  // nothing cut v
-    return split(v, s, bounded, lower, c_hi > cmax, cmax + 1, low, high, rest);
+    const int kept = part(v, bounded, lower, c_hi > cmax, cmax + 1, low, high);
+    if (kept != 0) narrow(v, s, kept, lower, cmax + 1);
+    return kept;
   }
 
   // The part of view v whose lines pass at level s within [lower, upper] (either bound may be
-  // absent): kept as a new view when not empty.
-  // `low` and `high` track v's lines at level s.
-  // Builds it in w and returns k_kept, with k_cut_high and k_cut_low for the lines that
-  // changed; returns 0 when it is empty.
-  int split(const View& v, i64 s, bool has_lower, i64 lower, bool has_upper, i64 upper,
-            const LineTrack& low, const LineTrack& high, View& w) {
+  // absent), `low` and `high` tracking v's lines at level s: 0 when it is empty, else k_kept
+  // with k_cut_high and k_cut_low for the lines that change.
+  static int part(const View& v, bool has_lower, i64 lower, bool has_upper, i64 upper,
+                  const LineTrack& low, const LineTrack& high) {
     if (has_upper && (v.low.limit != 0 ? low.compare(upper) >= 0 : low.compare(upper) > 0))
       return 0;
     if (has_lower && (v.high.limit != 0 ? high.compare(lower) <= 0 : high.compare(lower) < 0))
       return 0;
-    const bool cut_high = has_upper && high.compare(upper) > 0;
-    const bool cut_low = has_lower && low.compare(lower) < 0;
-    w = v;
+    return k_kept | (has_upper && high.compare(upper) > 0 ? k_cut_high : 0) |
+           (has_lower && low.compare(lower) < 0 ? k_cut_low : 0);
+  }
+  // Narrows w (v, or a copy of it) to that part, at level s + 1. In place, so the view is
+  // never read back whole right after a few of its fields were written.
+  void narrow(View& w, i64 s, int kept, i64 lower, i64 upper) {
+    const int above = w.above, below = w.below;
     w.level = s + 1;
-    if (cut_high) {
-      w.high = shallowest_through(corner(s, upper), v.above);
-      w.below = push_lower_hull(v.below, corner(s, upper));
+    if ((kept & k_cut_high) != 0) {
+      w.high = shallowest_through(corner(s, upper), above);
+      w.below = push_lower_hull(below, corner(s, upper));
     }
-    if (cut_low) {
-      w.low = steepest_through(corner(s, lower), v.below);
-      w.above = push_upper_hull(v.above, corner(s, lower));
+    if ((kept & k_cut_low) != 0) {
+      w.low = steepest_through(corner(s, lower), below);
+      w.above = push_upper_hull(above, corner(s, lower));
     }
-    return k_kept | (cut_high ? k_cut_high : 0) | (cut_low ? k_cut_low : 0);
   }
 
   // The line of greatest k through q that passes on or above every corner of the `above`
