@@ -261,7 +261,8 @@ class QuadrantScan {
         out_words_(out.row(0)),
         row_bits_(64 * static_cast<i64>(map.words_per_row())),
         origin_bit_(q.oy * row_bits_ + q.ox),
-        diagonal_step_(q.sx - q.sy * row_bits_),
+        row_step_(q.sy * row_bits_),
+        diagonal_step_(q.sx - row_step_),
         max_level_(i64{q.imax} + q.jmax + 1),
         nodes_(scratch.nodes),
         views_(scratch.views),
@@ -294,7 +295,7 @@ class QuadrantScan {
   i64 max_level() const { return max_level_; }
 
   // Bit index of quadrant cell (i, j) in the opacity and output words (they share a layout).
-  i64 bit_of(i64 i, i64 j) const { return origin_bit_ + q_.sx * i + q_.sy * row_bits_ * j; }
+  i64 bit_of(i64 i, i64 j) const { return origin_bit_ + q_.sx * i + row_step_ * j; }
 
   // Follows view v from its level on: level by level while nothing cuts it (a wide view leaps
   // over the levels without walls in its reach), up to the first level that splits it into the
@@ -414,8 +415,8 @@ class QuadrantScan {
       if (cmax > c) cmax = c;
       if (cmin < -c) cmin = -c;
     }
-    if (((cmin - n) & 1) != 0) ++cmin;
-    if (((cmax - n) & 1) != 0) --cmax;
+    cmin += (cmin - n) & 1;
+    cmax -= (cmax - n) & 1;
     return cmin <= cmax;
   }
 
@@ -434,7 +435,8 @@ class QuadrantScan {
     i64 lower = cmin - 1;
     // Walk the diagonal: each step is one column outward and one row back, a fixed step in
     // the bit index.
-    i64 at = bit_of((n + first) / 2, (n - first) / 2);
+    // n ± first is even and not negative: halved by a shift.
+    i64 at = bit_of((n + first) >> 1, (n - first) >> 1);
     i64 first_marked = first, last_marked = last;  // values of c
     if (!light_walls_) last_marked = first - 2;    // until an open cell is found
     for (i64 c = first; c <= last; c += 2, at += diagonal_step_) {
@@ -608,6 +610,7 @@ class QuadrantScan {
   std::uint64_t* const out_words_;
   const i64 row_bits_;       // bits per row, padding included
   const i64 origin_bit_;     // bit index of the origin
+  const i64 row_step_;       // from (i, j) to (i, j + 1)
   const i64 diagonal_step_;  // from (i, j) to (i + 1, j - 1)
   const i64 max_level_;
   i64 far_i_ = 0, far_j_ = 0;  // the largest i and j marked by the diagonal walks
