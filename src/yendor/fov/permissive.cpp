@@ -205,6 +205,8 @@ class RootTable {
   i64 operator()(i64 v) const {
     return v < std::ssize(values_) ? values_[static_cast<std::size_t>(v)] : compute(v);
   }
+  // The prepared values, for callers that stay below `count`.
+  const i64* values() const { return values_.data(); }
 
  private:
   i64 compute(i64 v) const {
@@ -266,8 +268,8 @@ class QuadrantScan {
         max_level_(i64{q.imax} + q.jmax + 1),
         nodes_(scratch.nodes),
         views_(scratch.views),
-        level_width_(scratch.level_width),
-        row_width_(scratch.row_width),
+        level_width_(scratch.level_width.values()),
+        row_width_(scratch.row_width.values()),
         out_(out) {}
 
   void run() {
@@ -353,7 +355,7 @@ class QuadrantScan {
   // The last cell up to `last` of row (or column) j inside the radius.
   i64 clip_to_radius(i64 last, i64 j) {
     if (circle_) {
-      const i64 e = row_width_(j);  // i² + j² <= r(r + 1)
+      const i64 e = row_width_[j];  // i² + j² <= r(r + 1)
       if (e < last) last = e;
     }
     return last;
@@ -410,7 +412,7 @@ class QuadrantScan {
     if (cmin < n - 2 * i64{q_.jmax}) cmin = n - 2 * i64{q_.jmax};
     if (circle_) {
       // i² + j² = (n² + c²) / 2 <= r(r + 1).
-      const i64 c = level_width_(n);
+      const i64 c = level_width_[n];
       if (c < 0) return false;
       if (cmax > c) cmax = c;
       if (cmin < -c) cmin = -c;
@@ -616,8 +618,9 @@ class QuadrantScan {
   i64 far_i_ = 0, far_j_ = 0;  // the largest i and j marked by the diagonal walks
   std::vector<Node>& nodes_;
   std::vector<View>& views_;
-  const RootTable& level_width_;
-  const RootTable& row_width_;
+  // The radius's tables: levels n <= imax + jmax <= 2r and rows j <= jmax <= r are prepared.
+  const i64* level_width_;
+  const i64* row_width_;
   VisibleSet& out_;
 };
 
