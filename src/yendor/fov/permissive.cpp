@@ -248,7 +248,7 @@ constexpr int k_kept = 1, k_cut_high = 2, k_cut_low = 4;
 
 // A view at least this many cells wide leaps over the levels without walls in its reach, row
 // by row 64 cells at a time, instead of walking them diagonal by diagonal.
-constexpr i64 k_leap_width = 8;
+constexpr i64 k_leap_width = 16;
 
 class QuadrantScan {
  public:
