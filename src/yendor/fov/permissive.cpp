@@ -563,8 +563,8 @@ class QuadrantScan {
     // In range along the line (row 0) and beside it (row 1).
     const i64 near_to = clip_to_radius(far, 0), side_to = side >= 1 ? clip_to_radius(far, 1) : 0;
     // The cells' bits in the opacity and output words.
-    const i64 along = vertical ? bit_of(0, 1) - origin_bit_ : bit_of(1, 0) - origin_bit_;
-    const i64 beside = vertical ? bit_of(1, 0) - origin_bit_ : bit_of(0, 1) - origin_bit_;
+    const i64 along = vertical ? row_step_ : q_.sx;
+    const i64 beside = vertical ? q_.sx : row_step_;
     const i64 reach = std::max(near_to, side_to);
     i64 near_far = 0, side_far = 0;  // the farthest k marked on each side
     i64 at = origin_bit_;
