@@ -43,6 +43,10 @@ struct Scratch {
   std::vector<RayRange> rays, next;
   // Per step k = 0..reach + 1: the largest minor offset in range (before the map's edge).
   std::vector<int> in_range_to;
+  // What in_range_to was filled for: a game computing views of one radius fills it once.
+  int radius = -1;
+  Shape shape = Shape::circle;
+  i64 reach = -1;
 };
 
 // With a reach up to this, every term of the ray arithmetic below is under 2^31, and 32-bit
@@ -244,7 +248,13 @@ class RaycastFov final : public FovAlgorithm {
     if (options.radius > 0 && options.radius < reach) reach = options.radius;
     if (reach == 0) return;  // a 1x1 map
     thread_local Scratch scratch;
-    fill_in_range(options, reach, scratch.in_range_to);
+    if (scratch.radius != options.radius || scratch.shape != options.shape ||
+        scratch.reach != reach) {
+      fill_in_range(options, reach, scratch.in_range_to);
+      scratch.radius = options.radius;
+      scratch.shape = options.shape;
+      scratch.reach = reach;
+    }
     for (int octant = 0; octant < 8; ++octant)
       OctantCaster(map, origin, options, out, reach, scratch.in_range_to, octant).run(scratch);
   }
