@@ -202,10 +202,7 @@ class RootTable {
     for (i64 v = 0; v < count; ++v)
       values_[static_cast<std::size_t>(v)] = compute(v);
   }
-  i64 operator()(i64 v) const {
-    return v < std::ssize(values_) ? values_[static_cast<std::size_t>(v)] : compute(v);
-  }
-  // The prepared values, for callers that stay below `count`.
+  // The values for v = 0..count-1 (callers stay below `count`).
   const i64* values() const { return values_.data(); }
 
  private:
