@@ -253,7 +253,6 @@ class QuadrantScan {
                Scratch& scratch, VisibleSet& out)
       : map_(map),
         q_(q),
-        options_(options),
         circle_(options.radius > 0 && options.shape == Shape::circle),
         light_walls_(options.light_walls),
         op_words_(map.row(0)),
@@ -602,7 +601,6 @@ class QuadrantScan {
 
   const OpacityMap& map_;
   const Quadrant q_;
-  const FovOptions& options_;
   const bool circle_;  // a circular radius clips the levels and rows
   const bool light_walls_;
   const std::uint64_t* const op_words_;
@@ -612,7 +610,7 @@ class QuadrantScan {
   const i64 row_step_;       // from (i, j) to (i, j + 1)
   const i64 diagonal_step_;  // from (i, j) to (i + 1, j - 1)
   const i64 max_level_;
-  i64 far_i_ = 0, far_j_ = 0;  // the largest i and j marked by the diagonal walks
+  i64 far_i_ = 0, far_j_ = 0;  // the largest i and j marked (diagonals, grid lines)
   std::vector<Node>& nodes_;
   std::vector<View>& views_;
   // The radius's tables: levels n <= imax + jmax <= 2r and rows j <= jmax <= r are prepared.
