@@ -6,6 +6,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
+#include <bit>
 #include <set>
 #include <string>
 #include <vector>
@@ -14,6 +16,7 @@
 #include "yendor/gen/generate.hpp"
 #include "yendor/gen/maze_automaton.hpp"
 #include "yendor/gen/maze_cells.hpp"
+#include "yendor/gen/maze_dfs.hpp"
 #include "yendor/gen/maze_regions.hpp"
 #include "yendor/gen/registry.hpp"
 #include "yendor/map/reachability.hpp"
@@ -212,6 +215,26 @@ TEST(Maze, BiasFavoursRunsInItsDirection) {
   EXPECT_NEAR(dfs_share("0"), 0.5, 0.05);
   EXPECT_LT(dfs_share("0.5"), 0.4);
   EXPECT_LT(dfs_share("1"), 0.1);
+}
+
+// dfs picks the first unvisited side in a random order of the four: over the 24 orders, every
+// side of every mask must come first equally often, or the search would favour a direction.
+TEST(Maze, DfsSideOrdersPickEveryUnvisitedSideEqually) {
+  using detail::maze_dfs_detail::k_first_side_in_order;
+  using detail::maze_dfs_detail::k_side_orders;
+  for (unsigned mask = 1; mask < 16; ++mask) {
+    std::array<int, 4> first{};
+    for (int order = 0; order < k_side_orders; ++order) {
+      const std::uint8_t side = k_first_side_in_order[static_cast<std::size_t>(order)][mask];
+      ASSERT_LT(side, 4);
+      ASSERT_NE((mask >> side) & 1u, 0u) << "mask " << mask << " order " << order;
+      ++first[side];
+    }
+    const int sides = std::popcount(mask);
+    for (unsigned side = 0; side < 4; ++side)
+      EXPECT_EQ(first[side], (mask >> side) & 1u ? k_side_orders / sides : 0)
+          << "mask " << mask << " side " << side;
+  }
 }
 
 // The plain rule, one byte per cell, as the reference for the bit-parallel step.

@@ -27,7 +27,7 @@ GeneratorInfo make_info() {
   info.summary =
       "mazes: depth-first search, Kruskal, Prim, Eller, recursive division or Maze/Mazectric "
       "automata (thesis 3.3)";
-  info.version = 1;
+  info.version = 2;  // 2: dfs draws its unbiased steps as a random order of the four sides
   info.source =
       "thesis-roguelike-analysis-2015 sections 3.3 (mazes), 5.3 (the prototype's depth-first "
       "search) and 5.5 (its recursion limit)";
@@ -38,7 +38,9 @@ GeneratorInfo make_info() {
       "thick between them; the lattice is centred and spare rows or columns of an uneven map "
       "stay rock. dfs is the randomised depth-first search of 3.3 and 5.3, run without "
       "recursion: each cell keeps the side it was entered by and backtracking follows those "
-      "links (5.5's advice; the prototype's recursive version failed above 80x80). `bias` is "
+      "links (5.5's advice; the prototype's recursive version failed above 80x80). Each step "
+      "goes to the first unvisited neighbour in a random order of the four sides, a uniform "
+      "choice among them. `bias` is "
       "3.3's weighted neighbour choice: horizontal steps weigh 1 - bias and vertical ones "
       "1 + bias. kruskal knocks out walls in random order when the cells on both sides are not "
       "yet joined (union-find). prim is 3.3's cell-list variant: a random cell of the frontier "

@@ -11,38 +11,14 @@
 // joining two sets is splicing one list into the other after i, and leaving a set is unlinking
 // one column: every step is O(1), the whole maze O(cells).
 
-#include <algorithm>
-#include <cmath>
 #include <cstdint>
 #include <vector>
 
 #include "yendor/core/rng.hpp"
+#include "yendor/core/sixteen_bit_draws.hpp"
 #include "yendor/gen/maze_cells.hpp"
 
 namespace yendor::detail {
-
-// Coins that land true with probability q / 65536, four from each 64-bit draw.
-class SixteenBitCoins {
- public:
-  SixteenBitCoins(double p, Rng& rng)
-      : q_(static_cast<std::uint32_t>(std::lround(std::clamp(p, 0.0, 1.0) * 65536.0))), rng_(rng) {}
-  bool flip() {
-    if (left_ == 0) {
-      bits_ = rng_.next_u64();
-      left_ = 4;
-    }
-    const auto chunk = static_cast<std::uint32_t>(bits_ & 0xffffu);
-    bits_ >>= 16;
-    --left_;
-    return chunk < q_;
-  }
-
- private:
-  std::uint32_t q_;
-  Rng& rng_;
-  std::uint64_t bits_ = 0;
-  int left_ = 0;
-};
 
 // `yes` where mask is all ones, `no` where it is zero.
 inline std::uint32_t blend(std::uint32_t mask, std::uint32_t yes, std::uint32_t no) {
@@ -57,7 +33,9 @@ inline void carve_eller_maze(MazeCells& maze, double bias, Rng& rng) {
   const auto columns = static_cast<std::uint32_t>(maze.columns());
   const int rows = maze.rows();
   if (columns == 0 || rows == 0) return;
-  SixteenBitCoins coin((1.0 - bias) / 2.0, rng);
+  SixteenBitDraws draws(rng);
+  // The chance to join two sets, and also the chance that a column stays out of the next row.
+  const std::uint32_t join_chance = SixteenBitDraws::coin_threshold((1.0 - bias) / 2.0);
   // The circular list of each column's set in the current row: previous and next column.
   std::vector<std::uint32_t> left(columns), right(columns);
   for (std::uint32_t i = 0; i < columns; ++i)
@@ -70,7 +48,7 @@ inline void carve_eller_maze(MazeCells& maze, double bias, Rng& rng) {
     // every store writes back the value it read).
     for (std::uint32_t i = 0; i + 1 < columns; ++i) {
       // Already one set: a knock-through would make a loop.
-      const bool join = (right[i] != i + 1) & (coin.flip() | last);
+      const bool join = (right[i] != i + 1) & (draws.coin(join_chance) | last);
       const std::uint32_t mask = 0u - static_cast<std::uint32_t>(join);
       maze.open_east_if(first + i, join);
       // Splice i + 1's list in after i. The sets do not cross, so the order stays sorted.
@@ -85,7 +63,7 @@ inline void carve_eller_maze(MazeCells& maze, double bias, Rng& rng) {
       // A column that is not the last of its set may stay out of the next row, where it starts
       // a set of its own; otherwise it goes down.
       const std::uint32_t l = left[i], r = right[i];
-      const bool leave = (l != i) & coin.flip();
+      const bool leave = (l != i) & draws.coin(join_chance);
       const std::uint32_t mask = 0u - static_cast<std::uint32_t>(leave);
       maze.open_south_if(first + i, !leave);
       right[l] = blend(mask, r, right[l]);
