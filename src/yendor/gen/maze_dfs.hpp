@@ -47,7 +47,7 @@ inline void carve_unbiased(MazeCells& maze, std::vector<std::uint8_t>& entered, 
   std::array<std::uint32_t, 4> step{};
   for (int side = 0; side < 4; ++side)
     step[static_cast<std::size_t>(side)] = maze.neighbour(0, side);  // an offset, mod 2^32
-  const std::uint8_t* const seen = entered.data();
+  std::uint8_t* const seen = entered.data();  // the same bytes, read and written through one name
   for (;;) {
     const unsigned free = static_cast<unsigned>(seen[cell + step[0]] == k_unvisited) |
                           static_cast<unsigned>(seen[cell + step[1]] == k_unvisited) << 1 |
@@ -62,7 +62,7 @@ inline void carve_unbiased(MazeCells& maze, std::vector<std::uint8_t>& entered, 
     const std::uint8_t side = k_first_side_in_order[draws.below(k_side_orders)][free];
     maze.open(cell, side);
     cell += step[side];
-    entered[cell] = side;
+    seen[cell] = side;
   }
 }
 
