@@ -98,7 +98,7 @@ Library shipped_emotions() {
   return library;
 }
 
-std::string load_error(const std::string& text) {
+std::string emotion_load_error(const std::string& text) {
   Library library;
   try {
     load_library_text(library, text, "t.toml");
@@ -583,34 +583,34 @@ root = "@hold"
 }
 
 TEST(EmotionData, ErrorsNameFileLineAndField) {
-  EXPECT_EQ(load_error("[emotion.a]\ndescription = \"x\"\n"),
+  EXPECT_EQ(emotion_load_error("[emotion.a]\ndescription = \"x\"\n"),
             "t.toml:1: [emotion.a]: field 'tree': missing (it is required)");
-  EXPECT_EQ(load_error("[emotion.a]\ntree = \"\"\n"),
+  EXPECT_EQ(emotion_load_error("[emotion.a]\ntree = \"\"\n"),
             "t.toml:2: [emotion.a]: field 'tree': the name of a [bt.NAME] expected");
-  EXPECT_EQ(load_error("[emotion.a]\ntree = \"t\"\ntemper = 1\n"),
+  EXPECT_EQ(emotion_load_error("[emotion.a]\ntree = \"t\"\ntemper = 1\n"),
             "t.toml:3: [emotion.a]: field 'temper': unknown field (known fields: description, "
             "tree, decay, mood, appraisal)");
-  EXPECT_EQ(load_error("[emotion.a]\ntree = \"t\"\ndecay = { rage = 0.1 }\n"),
+  EXPECT_EQ(emotion_load_error("[emotion.a]\ntree = \"t\"\ndecay = { rage = 0.1 }\n"),
             "t.toml:3: [emotion.a]: field 'decay.rage': unknown field (known fields: anger, "
             "fear, joy, distress)");
   EXPECT_EQ(
-      load_error("[emotion.a]\ntree = \"t\"\ndecay = { fear = 1.5 }\n"),
+      emotion_load_error("[emotion.a]\ntree = \"t\"\ndecay = { fear = 1.5 }\n"),
       "t.toml:3: [emotion.a]: field 'decay.fear': a number from 0.0 to 1.0 expected, got 1.5");
   EXPECT_EQ(
-      load_error("[emotion.a]\ntree = \"t\"\nmood = { joy = -2 }\n"),
+      emotion_load_error("[emotion.a]\ntree = \"t\"\nmood = { joy = -2 }\n"),
       "t.toml:3: [emotion.a]: field 'mood.joy': a number from -1.0 to 1.0 expected, got -2.0");
   EXPECT_EQ(
-      load_error("[emotion.a]\ntree = \"t\"\n\n[emotion.a.appraisal]\nkin_anger = 6\n"),
+      emotion_load_error("[emotion.a]\ntree = \"t\"\n\n[emotion.a.appraisal]\nkin_anger = 6\n"),
       "t.toml:5: [emotion.a]: field 'appraisal.kin_anger': a number from 0.0 to 5.0 expected, "
       "got 6.0");
   EXPECT_EQ(
-      load_error("[emotion.a]\ntree = \"t\"\nappraisal = { kin_angr = 1 }\n")
+      emotion_load_error("[emotion.a]\ntree = \"t\"\nappraisal = { kin_angr = 1 }\n")
           .rfind("t.toml:3: [emotion.a]: field 'appraisal.kin_angr': unknown field (known fields: "
                  "sight_anger, sight_fear, kin_anger,",
                  0),
       0u);
-  EXPECT_EQ(load_error("[bt.x]\nroot = \"@hold\"\n[bt.y]\nroot = \"@hold\"\n"
-                       "[emotion.a]\n\ntree = \"nope\"\n"),
+  EXPECT_EQ(emotion_load_error("[bt.x]\nroot = \"@hold\"\n[bt.y]\nroot = \"@hold\"\n"
+                               "[emotion.a]\n\ntree = \"nope\"\n"),
             "t.toml:7: [emotion.a]: field 'tree': no behaviour tree 'nope' (known: x, y)");
 }
 

@@ -19,8 +19,8 @@
 namespace yendor::ai {
 namespace {
 
-using testing::load_shipped;
 using testing::load_text;
+using testing::shipped_fsm;
 
 using testing::FakeView;
 
@@ -83,11 +83,6 @@ int step_change(const Turn& t) {
 
 const Brain& fsm() {
   return builtin_brains().get("fsm");
-}
-
-const Library& shipped_fsm() {
-  static const Library library = load_shipped("fsm.toml");
-  return library;
 }
 
 // Runs one table: puts monsters in named states and reads back the state they end in.

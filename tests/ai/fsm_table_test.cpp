@@ -16,8 +16,8 @@
 namespace yendor::ai {
 namespace {
 
-using testing::load_shipped;
 using testing::load_text;
+using testing::shipped_fsm;
 
 // The 1-based line of the first occurrence of `marker` in `text`.
 int line_of(std::string_view text, std::string_view marker) {
@@ -277,11 +277,6 @@ TEST(FsmTable, RejectsBadTablesAndStates) {
 }
 
 // ---- the shipped tables, read from data/ai/fsm.toml alone ----
-
-const Library& shipped_fsm() {
-  static const Library library = load_shipped("fsm.toml");
-  return library;
-}
 
 // "FROM --when--> TO[:p] / TO[:p]" for every transition, in the order tried.
 std::string describe(const FsmTable& t) {

@@ -26,6 +26,12 @@ inline Library load_shipped(const std::string& name) {
   return load_text(read_file(path), path);
 }
 
+// The shipped state-machine tables, data/ai/fsm.toml alone, loaded once.
+inline const Library& shipped_fsm() {
+  static const Library library = load_shipped("fsm.toml");
+  return library;
+}
+
 // The message of the InputError that loading `text` throws; "(no error)" when it loads.
 inline std::string load_error(std::string_view text, const std::string& file = "t.toml") {
   try {

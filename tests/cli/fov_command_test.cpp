@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "support/temp_dir_test.hpp"
+#include "support/text_lines.hpp"
 #include "yendor/core/error.hpp"
 #include "yendor/core/file_io.hpp"
 #include "yendor/fov/opacity_map.hpp"
@@ -50,14 +51,6 @@ class FovCommand : public test::TempDirTest {
   mutable std::string log_;
 };
 
-std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> lines;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);)
-    lines.push_back(line);
-  return lines;
-}
-
 // The picture must be the level with exactly the cells the library marks visible drawn (as
 // their tile symbol), the viewer as '@', and the count on the log the library's count.
 void expect_picture_of_view(const std::string& text, const std::string& log, const Level& level,
@@ -65,7 +58,7 @@ void expect_picture_of_view(const std::string& text, const std::string& log, con
                             const fov::FovOptions& options) {
   fov::VisibleSet visible;
   algorithm.compute(fov::OpacityMap::from_tiles(level.tiles), at, options, visible);
-  const std::vector<std::string> lines = lines_of(text);
+  const std::vector<std::string> lines = test::lines(text);
   ASSERT_EQ(lines.size(), static_cast<std::size_t>(level.height()));
   std::int64_t drawn = 0;
   for (int y = 0; y < level.height(); ++y) {

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "support/temp_dir_test.hpp"
+#include "support/text_lines.hpp"
 #include "yendor/core/error.hpp"
 #include "yendor/core/file_io.hpp"
 #include "yendor/gen/generate.hpp"
@@ -56,19 +57,11 @@ Level generated(const std::string& generator, std::uint64_t seed) {
   return generate_level(g, {60, 40}, seed, g.info().schema.defaults());
 }
 
-std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> lines;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);)
-    lines.push_back(line);
-  return lines;
-}
-
 // The picture is the level with '@' at `from` and '*' exactly on `expected` (the path's cells).
 void expect_picture_of_path(const std::string& text, const Level& level, Point from,
                             const std::vector<Point>& expected) {
   const std::set<Point> on_path(expected.begin(), expected.end());
-  const std::vector<std::string> lines = lines_of(text);
+  const std::vector<std::string> lines = test::lines(text);
   ASSERT_EQ(lines.size(), static_cast<std::size_t>(level.height()));
   for (int y = 0; y < level.height(); ++y) {
     ASSERT_EQ(lines[static_cast<std::size_t>(y)].size(), static_cast<std::size_t>(level.width()));
@@ -270,7 +263,7 @@ TEST_F(PathCommand, EuclidArrivesInTheOpenAndStallsBehindAWall) {
   EXPECT_NE(log_.find("did not arrive after 1 step, cost 1, stopped at 1,2"), std::string::npos)
       << log_ << text;
   // The walk is drawn as far as it went.
-  EXPECT_EQ(lines_of(text)[2], "#*......#");
+  EXPECT_EQ(test::lines(text)[2], "#*......#");
 }
 
 TEST_F(PathCommand, ReportsNoPath) {

@@ -11,6 +11,8 @@
 #include <string>
 #include <vector>
 
+#include "fov/random_fov_inputs.hpp"
+#include "support/random_cell.hpp"
 #include "yendor/core/error.hpp"
 #include "yendor/core/rng.hpp"
 #include "yendor/fov/fov.hpp"
@@ -27,21 +29,11 @@ std::vector<std::string> registered_names() {
   return names;
 }
 
-OpacityMap random_map(Rng& rng, Size size, double density) {
-  return OpacityMap::from(size, [&](Point) { return rng.chance(density); });
-}
+using test::random_map;
 
-Point random_cell(Rng& rng, Size size) {
-  return {rng.range(0, size.width - 1), rng.range(0, size.height - 1)};
-}
+using test::random_cell;
 
-FovOptions random_options(Rng& rng) {
-  FovOptions o;
-  o.radius = rng.chance(0.3) ? 0 : rng.range(1, 16);
-  o.shape = rng.chance(0.5) ? Shape::circle : Shape::square;
-  o.light_walls = rng.chance(0.7);
-  return o;
-}
+using test::random_options;
 
 std::string describe(Size size, Point origin, const FovOptions& o) {
   return std::to_string(size.width) + "x" + std::to_string(size.height) + " from (" +
@@ -119,7 +111,7 @@ TEST_P(EveryFov, SoundOnThousandsOfRandomMaps) {
     const double density = rng.real(0.0, 0.6);
     const OpacityMap map = random_map(rng, size, density);
     const Point origin = random_cell(rng, size);
-    const FovOptions o = random_options(rng);
+    const FovOptions o = random_options(rng, 16);
     expect_sound(map, origin, o, "seed " + std::to_string(seed) + " " + describe(size, origin, o));
     if (HasFailure()) return;
   }
@@ -136,7 +128,7 @@ TEST_P(EveryFov, SoundOnGeneratedLevels) {
         Point origin = random_cell(rng, level.size());
         while (!is_traversable(level.tiles[origin]))
           origin = random_cell(rng, level.size());
-        const FovOptions o = random_options(rng);
+        const FovOptions o = random_options(rng, 16);
         expect_sound(map, origin, o,
                      std::string(name) + " seed " + std::to_string(seed) + " " +
                          describe(level.size(), origin, o));
@@ -254,7 +246,7 @@ TEST_P(EveryFov, DeterministicAndIndependentOfTheOutputsPast) {
     const Size size{rng.range(1, 48), rng.range(1, 48)};
     const OpacityMap map = random_map(rng, size, rng.real(0.0, 0.5));
     const Point origin = random_cell(rng, size);
-    const FovOptions o = random_options(rng);
+    const FovOptions o = random_options(rng, 16);
     VisibleSet fresh, again;
     fov().compute(map, origin, o, fresh);
     fov().compute(map, origin, o, again);

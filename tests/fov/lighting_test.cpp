@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "fov/random_fov_inputs.hpp"
 #include "yendor/core/error.hpp"
 #include "yendor/core/rng.hpp"
 #include "yendor/fov/lighting.hpp"
@@ -13,9 +14,7 @@
 namespace yendor::fov {
 namespace {
 
-OpacityMap random_map(Rng& rng, Size size, double density) {
-  return OpacityMap::from(size, [&](Point) { return rng.chance(density); });
-}
+using test::random_map;
 
 std::vector<LightSource> random_sources(Rng& rng, Size size, int count) {
   std::vector<LightSource> sources;

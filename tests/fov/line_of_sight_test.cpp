@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "support/ascii_level.hpp"
+#include "support/random_cell.hpp"
 #include "yendor/core/error.hpp"
 #include "yendor/core/rng.hpp"
 #include "yendor/fov/fov.hpp"
@@ -25,16 +26,14 @@ OpacityMap random_map(Rng& rng, int min_side = 5, int max_side = 40) {
   return OpacityMap::from(size, [&](Point) { return rng.chance(density); });
 }
 
-Point random_cell(Rng& rng, Size size) {
-  return {rng.range(0, size.width - 1), rng.range(0, size.height - 1)};
-}
+using test::random_cell;
 
 OpacityMap level_map(std::string_view generator, Size size, std::uint64_t seed) {
   const Generator& g = builtin_generators().get(generator);
   return OpacityMap::from_tiles(generate_level(g, size, seed, g.info().schema.defaults()).tiles);
 }
 
-OpacityMap picture(const std::vector<std::string>& rows) {
+OpacityMap opacity_picture(const std::vector<std::string>& rows) {
   return OpacityMap::from_tiles(ascii_level(rows).tiles);
 }
 
@@ -108,26 +107,26 @@ TEST(LineOfSight, SymmetricAndBlindToItsEnds) {
 
 TEST(LineOfSight, ALineThroughACornerNeedsOneOpenSide) {
   // From @ to x the line crosses row 1 exactly between its cells 0 and 1.
-  EXPECT_FALSE(line_of_sight(picture({
+  EXPECT_FALSE(line_of_sight(opacity_picture({
                                  ".....",
                                  "##...",
                                  ".....",
                              }),
                              {0, 0}, {1, 2}));
-  EXPECT_TRUE(line_of_sight(picture({
+  EXPECT_TRUE(line_of_sight(opacity_picture({
                                 ".....",
                                 "#....",
                                 ".....",
                             }),
                             {0, 0}, {1, 2}));
-  EXPECT_TRUE(line_of_sight(picture({
+  EXPECT_TRUE(line_of_sight(opacity_picture({
                                 ".....",
                                 ".#...",
                                 ".....",
                             }),
                             {0, 0}, {1, 2}));
   // Two corners on the line (slope 1/2 over depth 4): open on alternate sides is not enough.
-  const OpacityMap zigzag = picture({
+  const OpacityMap zigzag = opacity_picture({
       ".....",
       "#....",
       ".....",
@@ -217,14 +216,14 @@ TEST(LinePath, OnOpenGroundFollowsTheNearerSideOfCorners) {
 
 TEST(LinePath, TakesTheOpenSideOfACorner) {
   std::vector<Point> path;
-  line_path(picture({
+  line_path(opacity_picture({
                 "...",
                 "#..",
                 "...",
             }),
             {0, 0}, {1, 2}, path);
   EXPECT_EQ(path, (std::vector<Point>{{1, 1}, {1, 2}}));
-  line_path(picture({
+  line_path(opacity_picture({
                 "...",
                 "##.",
                 "...",

@@ -19,6 +19,7 @@
 #include <string>
 #include <vector>
 
+#include "fov/random_fov_inputs.hpp"
 #include "support/ascii_level.hpp"
 #include "yendor/core/rng.hpp"
 #include "yendor/fov/fov.hpp"
@@ -160,9 +161,7 @@ const FovAlgorithm& permissive() {
   return builtin_fovs().get("permissive");
 }
 
-OpacityMap random_map(Rng& rng, Size size, double density) {
-  return OpacityMap::from(size, [&](Point) { return rng.chance(density); });
-}
+using test::random_map;
 
 std::string where(std::uint64_t seed, Point origin, Point p) {
   return "seed " + std::to_string(seed) + " origin (" + std::to_string(origin.x) + "," +

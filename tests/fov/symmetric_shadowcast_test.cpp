@@ -8,7 +8,9 @@
 #include <string>
 #include <vector>
 
+#include "fov/random_fov_inputs.hpp"
 #include "support/ascii_level.hpp"
+#include "support/random_cell.hpp"
 #include "yendor/core/error.hpp"
 #include "yendor/core/rng.hpp"
 #include "yendor/fov/fov.hpp"
@@ -27,15 +29,15 @@ struct Fraction {
   std::int64_t den = 1;  // > 0
 };
 
-std::int64_t floor_div(std::int64_t n, std::int64_t d) {  // d > 0
+std::int64_t floor_div_by_positive(std::int64_t n, std::int64_t d) {  // d > 0
   return n >= 0 ? n / d : -((-n + d - 1) / d);
 }
 // round(depth * f) with halves rounded up / down.
 std::int64_t round_ties_up(std::int64_t depth, Fraction f) {
-  return floor_div(2 * depth * f.num + f.den, 2 * f.den);
+  return floor_div_by_positive(2 * depth * f.num + f.den, 2 * f.den);
 }
 std::int64_t round_ties_down(std::int64_t depth, Fraction f) {
-  return -floor_div(f.den - 2 * depth * f.num, 2 * f.den);
+  return -floor_div_by_positive(f.den - 2 * depth * f.num, 2 * f.den);
 }
 // col <= depth * f and col >= depth * f.
 bool at_most(std::int64_t col, std::int64_t depth, Fraction f) {
@@ -116,7 +118,7 @@ struct RandomMap {
   OpacityMap opacity;
 };
 
-RandomMap random_map(Rng& rng, int min_side = 5, int max_side = 40) {
+RandomMap random_wall_map(Rng& rng, int min_side = 5, int max_side = 40) {
   RandomMap m;
   m.size = {rng.range(min_side, max_side), rng.range(min_side, max_side)};
   const double density = rng.real(0.1, 0.6);
@@ -130,9 +132,7 @@ RandomMap random_map(Rng& rng, int min_side = 5, int max_side = 40) {
   return m;
 }
 
-Point random_cell(Rng& rng, Size size) {
-  return {rng.range(0, size.width - 1), rng.range(0, size.height - 1)};
-}
+using test::random_cell;
 
 std::vector<Point> transparent_cells(const OpacityMap& map) {
   std::vector<Point> cells;
@@ -142,13 +142,7 @@ std::vector<Point> transparent_cells(const OpacityMap& map) {
   return cells;
 }
 
-FovOptions random_options(Rng& rng) {
-  FovOptions o;
-  o.radius = rng.chance(0.3) ? 0 : rng.range(1, 25);
-  o.shape = rng.chance(0.5) ? Shape::circle : Shape::square;
-  o.light_walls = rng.chance(0.7);
-  return o;
-}
+using test::random_options;
 
 const FovAlgorithm& symmetric() {
   return builtin_fovs().get("symmetric");
@@ -195,9 +189,9 @@ TEST(SymmetricFov, MatchesFordsDefinitionOnRandomMaps) {
   Rng rng(501);
   VisibleSet out;
   for (int i = 0; i < 3000; ++i) {
-    RandomMap m = random_map(rng);
+    RandomMap m = random_wall_map(rng);
     OracleFov oracle(m.wall, m.size);
-    std::vector<FovOptions> options{{}, random_options(rng), random_options(rng)};
+    std::vector<FovOptions> options{{}, random_options(rng, 25), random_options(rng, 25)};
     options.push_back({0, Shape::circle, false});
     for (int k = 0; k < 2; ++k)
       expect_matches_oracle(m.opacity, oracle, random_cell(rng, m.size), options, out,
@@ -263,7 +257,7 @@ void expect_symmetric(const OpacityMap& map, const std::vector<Point>& viewers, 
 TEST(SymmetricFov, SymmetricOnRandomMaps) {
   Rng rng(511);
   for (int i = 0; i < 3000 && !HasFailure(); ++i) {
-    const RandomMap m = random_map(rng);
+    const RandomMap m = random_wall_map(rng);
     std::vector<Point> cells = transparent_cells(m.opacity);
     if (cells.size() < 2) continue;
     rng.shuffle(cells);
@@ -278,7 +272,7 @@ TEST(SymmetricFov, SymmetricOnRandomMaps) {
 TEST(SymmetricFov, SymmetricForEveryPairOnSmallMaps) {
   Rng rng(512);
   for (int i = 0; i < 150 && !HasFailure(); ++i) {
-    const RandomMap m = random_map(rng, 5, 16);
+    const RandomMap m = random_wall_map(rng, 5, 16);
     expect_symmetric(m.opacity, transparent_cells(m.opacity), {}, "map " + std::to_string(i));
     expect_symmetric(m.opacity, transparent_cells(m.opacity),
                      {rng.range(1, 8), Shape::circle, true}, "map " + std::to_string(i));
@@ -413,7 +407,7 @@ TEST(SymmetricFov, NothingBehindAFullWallRow) {
   Rng rng(522);
   VisibleSet out;
   for (int i = 0; i < 500; ++i) {
-    RandomMap m = random_map(rng, 5, 30);
+    RandomMap m = random_wall_map(rng, 5, 30);
     const int wall_y = rng.range(1, m.size.height - 2);
     for (int x = 0; x < m.size.width; ++x)
       m.opacity.set_opaque({x, wall_y}, true);
@@ -429,9 +423,9 @@ TEST(SymmetricFov, NeighboursAndOriginAlwaysShow) {
   Rng rng(523);
   VisibleSet out;
   for (int i = 0; i < 1000; ++i) {
-    const RandomMap m = random_map(rng, 5, 20);
+    const RandomMap m = random_wall_map(rng, 5, 20);
     const Point origin = random_cell(rng, m.size);  // opaque origins too
-    FovOptions o = random_options(rng);
+    FovOptions o = random_options(rng, 25);
     o.light_walls = true;
     symmetric().compute(m.opacity, origin, o, out);
     for (int dy = -1; dy <= 1; ++dy)
@@ -451,9 +445,9 @@ TEST(SymmetricFov, WithoutLightWallsNoOpaqueCellButTheOrigin) {
   Rng rng(524);
   VisibleSet out;
   for (int i = 0; i < 1000; ++i) {
-    const RandomMap m = random_map(rng);
+    const RandomMap m = random_wall_map(rng);
     const Point origin = random_cell(rng, m.size);
-    FovOptions o = random_options(rng);
+    FovOptions o = random_options(rng, 25);
     o.light_walls = false;
     symmetric().compute(m.opacity, origin, o, out);
     out.for_each([&](Point p) {
@@ -496,9 +490,9 @@ TEST(SymmetricFov, WallsBeyondTheRadiusStillBlock) {
   Rng rng(525);
   VisibleSet unlimited, limited;
   for (int i = 0; i < 1000; ++i) {
-    const RandomMap m = random_map(rng);
+    const RandomMap m = random_wall_map(rng);
     const Point origin = random_cell(rng, m.size);
-    FovOptions o = random_options(rng);
+    FovOptions o = random_options(rng, 25);
     o.radius = rng.range(1, 20);
     symmetric().compute(m.opacity, origin, {0, o.shape, o.light_walls}, unlimited);
     symmetric().compute(m.opacity, origin, o, limited);
@@ -517,9 +511,9 @@ TEST(SymmetricFov, ReusingTheResultEqualsAFreshOne) {
   Rng rng(526);
   VisibleSet reused;
   for (int i = 0; i < 1000; ++i) {
-    const RandomMap m = random_map(rng, 1, 70);
+    const RandomMap m = random_wall_map(rng, 1, 70);
     const Point origin = random_cell(rng, m.size);
-    const FovOptions o = random_options(rng);
+    const FovOptions o = random_options(rng, 25);
     VisibleSet fresh;
     symmetric().compute(m.opacity, origin, o, fresh);
     symmetric().compute(m.opacity, origin, o, reused);

@@ -18,11 +18,8 @@ namespace yendor::game {
 namespace {
 
 namespace fs = std::filesystem;
+using testing::shared_content;
 using testing::shared_test_content;
-
-const Content& content() {
-  return *shared_test_content();
-}
 
 ScoreEntry entry(const std::string& name, std::int64_t score) {
   ScoreEntry e;
@@ -37,49 +34,49 @@ ScoreEntry entry(const std::string& name, std::int64_t score) {
 }
 
 TEST(Score, GrowsWithGoldExperienceDepthAndVictory) {
-  GameState s = testing::ascii_state({"@."}, content());
+  GameState s = testing::ascii_state({"@."}, shared_content());
   s.info.deepest = 3;
   s.outcome = Outcome::died;
-  const std::int64_t base = compute_score(s, content());
+  const std::int64_t base = compute_score(s, shared_content());
   EXPECT_GT(base, 0);
   GameState richer = s;
   richer.player.gold += 10;
-  EXPECT_EQ(compute_score(richer, content()), base + 10);
+  EXPECT_EQ(compute_score(richer, shared_content()), base + 10);
   GameState wiser = s;
   wiser.player.xp += 7;
-  EXPECT_EQ(compute_score(wiser, content()), base + 7);
+  EXPECT_EQ(compute_score(wiser, shared_content()), base + 7);
   GameState deeper = s;
   deeper.info.deepest = 4;
-  EXPECT_GT(compute_score(deeper, content()), base);
+  EXPECT_GT(compute_score(deeper, shared_content()), base);
   GameState won = s;
   won.outcome = Outcome::won;
-  EXPECT_GT(compute_score(won, content()), base);
+  EXPECT_GT(compute_score(won, shared_content()), base);
   // A longer dungeon won is worth more.
   GameState longer = won;
   longer.levels = won.levels + 5;
-  EXPECT_GT(compute_score(longer, content()), compute_score(won, content()));
+  EXPECT_GT(compute_score(longer, shared_content()), compute_score(won, shared_content()));
   GameState quit = s;
   quit.outcome = Outcome::quit;
-  EXPECT_EQ(compute_score(quit, content()), base);
+  EXPECT_EQ(compute_score(quit, shared_content()), base);
   // The difficulty scales the whole score: half on easy, double on hard.
   GameState easy = s;
   easy.setup.difficulty = Difficulty::easy;
-  EXPECT_EQ(compute_score(easy, content()), base / 2);
+  EXPECT_EQ(compute_score(easy, shared_content()), base / 2);
   GameState hard = s;
   hard.setup.difficulty = Difficulty::hard;
-  EXPECT_EQ(compute_score(hard, content()), base * 2);
+  EXPECT_EQ(compute_score(hard, shared_content()), base * 2);
 }
 
 TEST(Score, EntryRecordsTheGame) {
-  GameState s = testing::ascii_state({"@."}, content(), 1234);
+  GameState s = testing::ascii_state({"@."}, shared_content(), 1234);
   s.info.name = "Ann";
   s.info.deepest = 5;
   s.info.turns = 321;
   s.info.cause = "killed by an orc on level 5";
   s.outcome = Outcome::died;
-  const ScoreEntry e = score_entry(s, content());
+  const ScoreEntry e = score_entry(s, shared_content());
   EXPECT_EQ(e.name, "Ann");
-  EXPECT_EQ(e.score, compute_score(s, content()));
+  EXPECT_EQ(e.score, compute_score(s, shared_content()));
   EXPECT_EQ(e.depth, 5);
   EXPECT_EQ(e.cause, s.info.cause);
   EXPECT_EQ(e.turns, 321);
@@ -87,9 +84,9 @@ TEST(Score, EntryRecordsTheGame) {
   EXPECT_FALSE(e.won);
   s.outcome = Outcome::quit;
   s.info.cause.clear();
-  EXPECT_EQ(score_entry(s, content()).cause, "quit");
+  EXPECT_EQ(score_entry(s, shared_content()).cause, "quit");
   s.outcome = Outcome::won;
-  EXPECT_TRUE(score_entry(s, content()).won);
+  EXPECT_TRUE(score_entry(s, shared_content()).won);
 }
 
 class Scores : public test::TempDirTest {};
@@ -181,7 +178,7 @@ Game finished_game() {
                                       "###########",  //
                                       "#.........#",  //
                                       "###########"},
-                                     content(), 42);
+                                     shared_content(), 42);
   s.info.name = "Morgan";
   s.info.deepest = 2;
   s.info.kills = 3;
@@ -193,7 +190,7 @@ Game finished_game() {
   const auto add = [&s](const char* kind, char letter, int count) {
     Item i;
     i.id = s.next_item_id++;
-    i.kind = content().item_index(kind);
+    i.kind = shared_content().item_index(kind);
     i.letter = letter;
     i.count = count;
     s.player.inventory.push_back(i);
@@ -214,13 +211,13 @@ TEST(Morgue, HoldsTheKeyFacts) {
        {std::string("Morgan"), std::string("killed by a goblin on level 1"), std::string("STR 12"),
         std::string("HP 0/"), std::string("Gold 12"), std::string("Turns 77"),
         std::string("deepest 2"), std::string("Kills 3"),
-        "a) " + item_name(content(), game.state().player.inventory[0]),
-        "b) " + item_name(content(), game.state().player.inventory[1]),
-        "c) " + item_name(content(), game.state().player.inventory[2]),
-        "wielded: a) " + item_name(content(), game.state().player.inventory[0]),
-        "worn: b) " + item_name(content(), game.state().player.inventory[1]),
+        "a) " + item_name(shared_content(), game.state().player.inventory[0]),
+        "b) " + item_name(shared_content(), game.state().player.inventory[1]),
+        "c) " + item_name(shared_content(), game.state().player.inventory[2]),
+        "wielded: a) " + item_name(shared_content(), game.state().player.inventory[0]),
+        "worn: b) " + item_name(shared_content(), game.state().player.inventory[1]),
         std::string("message 29"), std::string("message 10"),
-        "Score: " + std::to_string(compute_score(game.state(), content()))})
+        "Score: " + std::to_string(compute_score(game.state(), shared_content()))})
     EXPECT_NE(text.find(fact), std::string::npos) << fact << "\n" << text;
   EXPECT_EQ(text.find("message 9\n"), std::string::npos) << "only the last 20 messages";
   // The map: the player, the goblin in view, the walls seen; the far room was never seen.

@@ -12,7 +12,7 @@
 namespace yendor::game::testing {
 namespace {
 
-const std::vector<std::string> k_room = {
+const std::vector<std::string> k_effects_room = {
     "#########", "#.......#", "#..@....#", "#.....g.#", "#########",
 };
 
@@ -31,7 +31,7 @@ ItemKind effect_kind(std::string effect, int power) {
 }
 
 TEST(ItemEffects, UsingAnItemUsesUpOneUnit) {
-  Game game = ascii_game(k_room);
+  Game game = ascii_game(k_effects_room);
   const char potions = give(game, "potion_healing", 3);
   const std::int64_t destroyed = game.state().items_destroyed;
   game.events().clear();
@@ -52,7 +52,7 @@ TEST(ItemEffects, UsingAnItemUsesUpOneUnit) {
 }
 
 TEST(ItemEffects, EachUseOnlyFitsItsClass) {
-  Game game = ascii_game(k_room);
+  Game game = ascii_game(k_effects_room);
   const char dagger = give(game, "dagger");
   const char potion = give(game, "potion_healing");
   const char scroll = give(game, "scroll_teleportation");
@@ -81,7 +81,7 @@ TEST(ItemEffects, EachUseOnlyFitsItsClass) {
 }
 
 TEST(ItemEffects, HealingIsBoundedByMaxHpAndCuresPoison) {
-  Game game = ascii_game(k_room);
+  Game game = ascii_game(k_effects_room);
   Actor& p = game.state().player;
   const ItemKind heal = effect_kind("heal", 7);
   ASSERT_GT(p.max_hp, 10);
@@ -107,7 +107,7 @@ TEST(ItemEffects, HealingIsBoundedByMaxHpAndCuresPoison) {
 }
 
 TEST(ItemEffects, ExtraHealingRaisesMaxHpOnlyWhenItOverflows) {
-  Game game = ascii_game(k_room);
+  Game game = ascii_game(k_effects_room);
   Actor& p = game.state().player;
   const ItemKind extra = effect_kind("extra_heal", 5);
   const int max_hp = p.max_hp;
@@ -131,7 +131,7 @@ TEST(ItemEffects, StatusEffectsLastTheirPower) {
       {"levitation", Status::levitation},
   };
   for (const auto& [effect, status] : cases) {
-    Game game = ascii_game(k_room);
+    Game game = ascii_game(k_effects_room);
     Actor& p = game.state().player;
     game.events().clear();
     apply_effect(game, p, effect_kind(effect, 13));
@@ -155,7 +155,7 @@ TEST(ItemEffects, StatusEffectsLastTheirPower) {
 }
 
 TEST(ItemEffects, StatusesWorkOnMonstersToo) {
-  Game game = ascii_game(k_room);
+  Game game = ascii_game(k_effects_room);
   Actor& goblin = game.level().monsters.at(0);
   const int speed = effective_speed(goblin);
   apply_effect(game, goblin, effect_kind("haste", 10));
@@ -169,7 +169,7 @@ TEST(ItemEffects, StatusesWorkOnMonstersToo) {
 }
 
 TEST(ItemEffects, QuaffingHasteHastesThePlayer) {
-  Game game = ascii_game(k_room);
+  Game game = ascii_game(k_effects_room);
   const char potion = give(game, "potion_haste");
   ASSERT_EQ(do_quaff(game, item_action(ActionType::quaff, potion)), k_action_cost);
   const int power =
@@ -207,7 +207,7 @@ TEST(ItemEffects, TeleportLandsOnAFreePassableCell) {
 }
 
 TEST(ItemEffects, TeleportMovesAMonsterKeepingTheOccupancyGrid) {
-  Game game = ascii_game(k_room, 5);
+  Game game = ascii_game(k_effects_room, 5);
   Actor& goblin = game.level().monsters.at(0);
   const Point from = goblin.pos;
   apply_effect(game, goblin, effect_kind("teleport", 0));
@@ -259,7 +259,7 @@ TEST(ItemEffects, MagicMappingExploresEveryTraversableCellAndRevealsSecretDoors)
 }
 
 TEST(ItemEffects, EatingNourishesByNutrition) {
-  Game game = ascii_game(k_room);
+  Game game = ascii_game(k_effects_room);
   int& nutrition = game.state().info.nutrition;
   const auto nutrition_of = [&](const char* id) {
     return game.content().items[static_cast<std::size_t>(kind_id(game, id))].nutrition;
@@ -283,7 +283,7 @@ TEST(ItemEffects, EatingNourishesByNutrition) {
 }
 
 TEST(ItemEffects, EnchantingNeedsSomethingEquipped) {
-  Game game = ascii_game(k_room);
+  Game game = ascii_game(k_effects_room);
   Actor& p = game.state().player;
   const char dagger = give(game, "dagger");
   const char leather = give(game, "leather_armour");
@@ -321,7 +321,7 @@ TEST(ItemEffects, KnownEffectsAreExactlyTheContractsList) {
 }
 
 TEST(ItemEffects, AnUnknownEffectDoesNothing) {
-  Game game = ascii_game(k_room);
+  Game game = ascii_game(k_effects_room);
   const GameState before = game.state();
   apply_effect(game, game.state().player, effect_kind("bogus", 5));
   GameState after = game.state();

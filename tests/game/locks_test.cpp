@@ -14,22 +14,15 @@ namespace yendor::game {
 namespace {
 
 using testing::ascii_game;
+using testing::count;
+using testing::move;
+using testing::tile;
 
-Action move(Point d) {
-  return Action{ActionType::move, d, 0, {}, 0, 0};
-}
 Action operate() {
   return Action{ActionType::operate, {}, 0, {}, 0, 0};
 }
 Action wait() {
   return Action{};
-}
-
-int count(const std::vector<Event>& events, EventKind kind) {
-  int n = 0;
-  for (const Event& e : events)
-    n += e.kind == kind ? 1 : 0;
-  return n;
 }
 
 LockInfo& add_lock(Game& game, std::string kind, std::vector<Point> cells) {
@@ -63,10 +56,6 @@ void give_key(Game& game, int key) {
   item.key_depth = game.level().depth;
   item.letter = 'a';
   game.state().player.inventory.push_back(item);
-}
-
-Tile tile(Game& game, Point p) {
-  return game.level().level.tiles[p];
 }
 
 TEST(LockedDoor, RefusesWithoutTheKeyAndOpensWithIt) {

@@ -44,7 +44,7 @@ TEST(MessageLog, KeepsTheLastMessagesInOrderLikeAPlainModel) {
         if (model.size() > capacity) model.pop_front();
       }
       expect_matches(log, model);
-      if (testing::Test::HasFailure()) return;
+      if (::testing::Test::HasFailure()) return;
     }
     EXPECT_EQ(log.size(), std::min<std::size_t>(capacity, model.size()));
   }

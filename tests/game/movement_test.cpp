@@ -16,10 +16,10 @@ namespace yendor::game {
 namespace {
 
 using testing::ascii_game;
+using testing::count;
+using testing::move;
+using testing::tile;
 
-Action move(Point d) {
-  return Action{ActionType::move, d, 0, {}, 0, 0};
-}
 Action rest(int count) {
   return Action{ActionType::rest, {}, 0, {}, count, 0};
 }
@@ -27,21 +27,10 @@ Action plain(ActionType t) {
   return Action{t, {}, 0, {}, 0, 0};
 }
 
-Tile tile(Game& game, Point p) {
-  return game.level().level.tiles[p];
-}
-
 // The goblin archer's chance to fire a turn, from the test content.
 double game_chance() {
   const Content& c = *testing::shared_test_content();
   return c.monsters[static_cast<std::size_t>(c.monster_index("goblin_archer"))].ranged->chance;
-}
-
-int count(const std::vector<Event>& events, EventKind kind) {
-  int n = 0;
-  for (const Event& e : events)
-    n += e.kind == kind ? 1 : 0;
-  return n;
 }
 
 TEST(Movement, WallsAndOtherObstaclesRefuseWithoutTime) {

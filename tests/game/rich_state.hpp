@@ -204,4 +204,10 @@ inline GameState rich_state(const Content& c) {
   return s;
 }
 
+// One rich state per test program, made once (making its levels runs the generators).
+inline const GameState& shared_rich_state() {
+  static const GameState s = rich_state(*shared_test_content());
+  return s;
+}
+
 }  // namespace yendor::game::testing

@@ -22,22 +22,15 @@ namespace yendor::game {
 namespace {
 
 namespace fs = std::filesystem;
+using testing::shared_content;
+using testing::shared_rich_state;
 using testing::shared_test_content;
-
-const Content& content() {
-  return *shared_test_content();
-}
-
-const GameState& rich() {
-  static const GameState s = testing::rich_state(content());
-  return s;
-}
 
 // A quick state (no level to make again) for the many-corruptions tests.
 GameState small_state() {
   GameState s = testing::ascii_state(
-      {"############", "#@..g....r.#", "#..+..r....#", "#..#..~....#", "############"}, content(),
-      4);
+      {"############", "#@..g....r.#", "#..+..r....#", "#..#..~....#", "############"},
+      shared_content(), 4);
   s.messages = {"Welcome.", "The rat bites you."};
   rebuild_caches(s);
   return s;
@@ -52,7 +45,8 @@ class Save : public test::TempDirTest {
   // Loads a file that must be rejected: only SaveError, the file moved aside with its bytes
   // intact, the save path free. Returns the error's message.
   std::string expect_rejected(const std::string& path, const std::string& original,
-                              const std::string& expected_moved, const Content& with = content()) {
+                              const std::string& expected_moved,
+                              const Content& with = shared_content()) {
     std::string message;
     try {
       load_game(path, with);
@@ -77,17 +71,18 @@ class Save : public test::TempDirTest {
 
 TEST_F(Save, RoundTripsARichState) {
   const std::string file = path("game.sav");
-  const SaveReport report = save_game(file, rich(), content());
-  EXPECT_TRUE(load_game(file, content()) == rich());
+  const SaveReport report = save_game(file, shared_rich_state(), shared_content());
+  EXPECT_TRUE(load_game(file, shared_content()) == shared_rich_state());
   EXPECT_EQ(report.file_bytes, fs::file_size(file));
-  EXPECT_EQ(report.body_bytes, encode_state(rich(), content()).size());
-  EXPECT_EQ(report.full_body_bytes, encode_state(rich(), content(), LevelEncoding::full).size());
+  EXPECT_EQ(report.body_bytes, encode_state(shared_rich_state(), shared_content()).size());
+  EXPECT_EQ(report.full_body_bytes,
+            encode_state(shared_rich_state(), shared_content(), LevelEncoding::full).size());
   EXPECT_LT(report.body_bytes, report.full_body_bytes);
   EXPECT_LT(report.file_bytes, report.body_bytes);  // compression pays
   EXPECT_EQ(report.levels.levels.size(), 3u);
   // Saving is repeatable and leaves nothing else behind.
-  save_game(file, rich(), content());
-  EXPECT_TRUE(load_game(file, content()) == rich());
+  save_game(file, shared_rich_state(), shared_content());
+  EXPECT_TRUE(load_game(file, shared_content()) == shared_rich_state());
   int entries = 0;
   for ([[maybe_unused]] const auto& e : fs::directory_iterator(dir_))
     ++entries;
@@ -96,7 +91,7 @@ TEST_F(Save, RoundTripsARichState) {
 
 TEST_F(Save, HeaderIsAsDocumented) {
   const std::string file = path("game.sav");
-  save_game(file, small_state(), content());
+  save_game(file, small_state(), shared_content());
   const std::string raw = bytes_of(file);
   ASSERT_GT(raw.size(), 40u);
   EXPECT_EQ(raw.substr(0, 8), "YENDORSV");
@@ -105,7 +100,7 @@ TEST_F(Save, HeaderIsAsDocumented) {
   r.bytes(8);
   EXPECT_EQ(r.u32(), k_save_version);
   EXPECT_EQ(r.u32(), 1u);  // zstd
-  EXPECT_EQ(r.u64(), encode_state(small_state(), content()).size());
+  EXPECT_EQ(r.u64(), encode_state(small_state(), shared_content()).size());
   EXPECT_EQ(r.u64(), raw.size() - 40);
   r.bytes(raw.size() - 40);
   const std::uint64_t sum = r.u64();
@@ -113,19 +108,19 @@ TEST_F(Save, HeaderIsAsDocumented) {
 }
 
 TEST_F(Save, MissingFileIsAnIoErrorAndCreatesNothing) {
-  EXPECT_THROW(load_game(path("none.sav"), content()), IoError);
+  EXPECT_THROW(load_game(path("none.sav"), shared_content()), IoError);
   EXPECT_FALSE(fs::exists(path("none.sav")));
   EXPECT_FALSE(fs::exists(path("none.sav.bad")));
   // A folder in the way is not a bad save to move aside.
   fs::create_directories(path("folder.sav"));
-  EXPECT_THROW(load_game(path("folder.sav"), content()), IoError);
+  EXPECT_THROW(load_game(path("folder.sav"), shared_content()), IoError);
   EXPECT_TRUE(fs::is_directory(path("folder.sav")));
   EXPECT_FALSE(fs::exists(path("folder.sav.bad")));
 }
 
 TEST_F(Save, TruncatedFilesAreMovedAside) {
   const std::string file = path("game.sav");
-  save_game(file, small_state(), content());
+  save_game(file, small_state(), shared_content());
   const std::string good = bytes_of(file);
   std::vector<std::size_t> lengths{0, 1, 7, 8, 9, 31, 32, 39, 40, good.size() - 1};
   for (std::size_t n = 41; n < good.size() - 1; n += 7)
@@ -143,7 +138,7 @@ TEST_F(Save, TruncatedFilesAreMovedAside) {
 
 TEST_F(Save, FlippedBitsAreMovedAside) {
   const std::string file = path("game.sav");
-  save_game(file, small_state(), content());
+  save_game(file, small_state(), shared_content());
   const std::string good = bytes_of(file);
   int checksum_mismatches = 0;
   for (std::size_t i = 0; i < good.size(); i += (i < 48 ? 1 : 5)) {
@@ -159,7 +154,7 @@ TEST_F(Save, FlippedBitsAreMovedAside) {
 
 TEST_F(Save, WrongVersionAndWrongMagicAreNamed) {
   const std::string file = path("game.sav");
-  save_game(file, small_state(), content());
+  save_game(file, small_state(), shared_content());
   const std::string good = bytes_of(file);
   std::string newer = good;
   newer[8] = static_cast<char>(k_save_version + 1);
@@ -183,7 +178,7 @@ TEST_F(Save, WrongVersionAndWrongMagicAreNamed) {
 
 TEST_F(Save, ChecksumMismatchMessageIsOneLine) {
   const std::string file = path("game.sav");
-  save_game(file, small_state(), content());
+  save_game(file, small_state(), shared_content());
   std::string bad = bytes_of(file);
   bad[bad.size() - 1] = static_cast<char>(bad[bad.size() - 1] ^ 0x10);
   write_file_atomic(file, bad);
@@ -194,9 +189,9 @@ TEST_F(Save, ChecksumMismatchMessageIsOneLine) {
 TEST_F(Save, AnUndecodableBodyWithAGoodChecksumIsMovedAside) {
   // Content that lacks a kind the state uses: the file is sound, the state cannot be had.
   const std::string file = path("game.sav");
-  save_game(file, rich(), content());
+  save_game(file, shared_rich_state(), shared_content());
   const std::string good = bytes_of(file);
-  Content other = content();
+  Content other = shared_content();
   other.items.erase(other.items.begin() + other.item_index("dagger"));
   const std::string message = expect_rejected(file, good, file + ".bad", other);
   EXPECT_NE(message.find("unknown item kind 'dagger'"), std::string::npos) << message;
@@ -204,7 +199,7 @@ TEST_F(Save, AnUndecodableBodyWithAGoodChecksumIsMovedAside) {
 
 TEST_F(Save, FailedWritesKeepThePreviousSave) {
   const std::string file = path("game.sav");
-  save_game(file, small_state(), content());
+  save_game(file, small_state(), shared_content());
   const std::string good = bytes_of(file);
   // The file system refuses mid-write: the file size limit makes write() fail (EFBIG).
   rlimit old{};
@@ -215,7 +210,7 @@ TEST_F(Save, FailedWritesKeepThePreviousSave) {
   ASSERT_EQ(setrlimit(RLIMIT_FSIZE, &small), 0);
   bool threw_io_error = false;
   try {
-    save_game(file, rich(), content());
+    save_game(file, shared_rich_state(), shared_content());
   } catch (const IoError&) {
     threw_io_error = true;
   }
@@ -223,17 +218,17 @@ TEST_F(Save, FailedWritesKeepThePreviousSave) {
   std::signal(SIGXFSZ, old_handler);
   EXPECT_TRUE(threw_io_error);
   EXPECT_EQ(bytes_of(file), good);
-  EXPECT_TRUE(load_game(file, content()) == small_state());
+  EXPECT_TRUE(load_game(file, shared_content()) == small_state());
   int entries = 0;
   for ([[maybe_unused]] const auto& e : fs::directory_iterator(dir_))
     ++entries;
   EXPECT_EQ(entries, 1) << "a temporary file was left behind";
   // A folder that does not exist.
-  EXPECT_THROW(save_game(path("missing/game.sav"), small_state(), content()), IoError);
+  EXPECT_THROW(save_game(path("missing/game.sav"), small_state(), shared_content()), IoError);
   // An unwritable folder (root may write anywhere: then there is nothing to test).
   if (::geteuid() != 0) {
     fs::permissions(dir_, fs::perms::owner_read | fs::perms::owner_exec);
-    EXPECT_THROW(save_game(file, rich(), content()), IoError);
+    EXPECT_THROW(save_game(file, shared_rich_state(), shared_content()), IoError);
     fs::permissions(dir_, fs::perms::owner_all);
     EXPECT_EQ(bytes_of(file), good);
   }
@@ -241,11 +236,11 @@ TEST_F(Save, FailedWritesKeepThePreviousSave) {
 
 TEST_F(Save, RemoveSaveIsQuietWhenAbsent) {
   const std::string file = path("game.sav");
-  save_game(file, small_state(), content());
+  save_game(file, small_state(), shared_content());
   remove_save(file);
   EXPECT_FALSE(fs::exists(file));
   EXPECT_NO_THROW(remove_save(file));
-  EXPECT_THROW(load_game(file, content()), IoError);
+  EXPECT_THROW(load_game(file, shared_content()), IoError);
 }
 
 TEST_F(Save, SaveLoadContinueEqualsUninterruptedPlay) {
@@ -256,17 +251,17 @@ TEST_F(Save, SaveLoadContinueEqualsUninterruptedPlay) {
     testing::play_random_steps(game, actions, 300);
     if (game.over()) continue;  // nothing to continue
     const std::string file = path("game.sav");
-    const SaveReport report = save_game(file, game.state(), content());
-    Game loaded(shared_test_content(), load_game(file, content()));
+    const SaveReport report = save_game(file, game.state(), shared_content());
+    Game loaded(shared_test_content(), load_game(file, shared_content()));
     EXPECT_TRUE(loaded.state() == game.state());
-    const std::uint64_t at_save = state_hash(game.state(), content());
+    const std::uint64_t at_save = state_hash(game.state(), shared_content());
     Rng a = actions;
     Rng b = actions;
     testing::play_random_steps(game, a, 400);
     testing::play_random_steps(loaded, b, 400);
-    EXPECT_NE(state_hash(game.state(), content()), at_save) << "the game went on";
-    EXPECT_EQ(encode_state(loaded.state(), content(), LevelEncoding::full),
-              encode_state(game.state(), content(), LevelEncoding::full))
+    EXPECT_NE(state_hash(game.state(), shared_content()), at_save) << "the game went on";
+    EXPECT_EQ(encode_state(loaded.state(), shared_content(), LevelEncoding::full),
+              encode_state(game.state(), shared_content(), LevelEncoding::full))
         << "seed " << seed;
     ++continued;
     std::cout << "[ save     ] seed " << seed << ": file " << report.file_bytes << " B, body "

@@ -17,18 +17,8 @@
 namespace yendor::game {
 namespace {
 
-using testing::rich_state;
-using testing::shared_test_content;
-
-const Content& content() {
-  return *shared_test_content();
-}
-
-// One state for the whole file: making its levels runs the generators.
-const GameState& rich() {
-  static const GameState s = rich_state(content());
-  return s;
-}
+using testing::shared_content;
+using testing::shared_rich_state;
 
 template <typename T>
 void expect_differs(const T& value, const T& fallback, const char* field) {
@@ -39,7 +29,7 @@ void expect_differs(const T& value, const T& fallback, const char* field) {
 // Structured bindings need the exact member count: a field added to one of these structs
 // stops this test from compiling until the codec (and this list) write it.
 TEST(StateCodec, RichStateHasNoFieldAtItsDefault) {
-  const GameState& s = rich();
+  const GameState& s = shared_rich_state();
   {
     const auto& [seed, levels, setup, depth, time, player, info, dungeon, outcome, next_actor_id,
                  next_item_id, items_created, items_destroyed, unique_spawned, messages, combat_rng,
@@ -228,27 +218,29 @@ TEST(StateCodec, RichStateHasNoFieldAtItsDefault) {
 
 TEST(StateCodec, RoundTripKeepsEveryFieldWithEitherEncoding) {
   for (LevelEncoding encoding : {LevelEncoding::delta, LevelEncoding::full}) {
-    const std::vector<std::uint8_t> bytes = encode_state(rich(), content(), encoding);
-    const GameState back = decode_state(bytes, content());
-    EXPECT_TRUE(back == rich()) << "encoding " << static_cast<int>(encoding);
+    const std::vector<std::uint8_t> bytes =
+        encode_state(shared_rich_state(), shared_content(), encoding);
+    const GameState back = decode_state(bytes, shared_content());
+    EXPECT_TRUE(back == shared_rich_state()) << "encoding " << static_cast<int>(encoding);
     // Canonical: the decoded state encodes to the same bytes.
-    EXPECT_EQ(encode_state(back, content(), encoding), bytes);
+    EXPECT_EQ(encode_state(back, shared_content(), encoding), bytes);
   }
 }
 
 TEST(StateCodec, DefaultStateRoundTrips) {
   GameState s;
-  const GameState back = decode_state(encode_state(s, content()), content());
+  const GameState back = decode_state(encode_state(s, shared_content()), shared_content());
   EXPECT_TRUE(back == s);
 }
 
 TEST(StateCodec, MetaIsMadeAgainFromTheRecipe) {
   // The body never holds meta, yet the decoded levels have it: build_level made it again,
   // trimmed to what play reads as make_level leaves it.
-  const GameState back = decode_state(encode_state(rich(), content()), content());
+  const GameState back =
+      decode_state(encode_state(shared_rich_state(), shared_content()), shared_content());
   for (std::size_t i : {0u, 1u, 3u}) {
     EXPECT_TRUE(back.dungeon[i].level.meta.stairs.up.has_value()) << "level " << i + 1;
-    LevelMeta expected = build_level(rich().dungeon[i].recipe).meta;
+    LevelMeta expected = build_level(shared_rich_state().dungeon[i].recipe).meta;
     EXPECT_FALSE(expected.features.empty() && expected.corridors.empty() &&
                  expected.regions.empty());
     trim_level_meta(expected);
@@ -259,13 +251,13 @@ TEST(StateCodec, MetaIsMadeAgainFromTheRecipe) {
 }
 
 TEST(StateCodec, UntouchedLevelsAreStoredAsTheirRecipeAndTouchedOnesSmallest) {
-  GameState s = rich();
+  GameState s = shared_rich_state();
   // Level 1 as it was made: nothing changed since.
   s.dungeon[0].level = build_level(s.dungeon[0].recipe);
   trim_level_meta(s.dungeon[0].level.meta);
   rebuild_caches(s);
   EncodeReport report;
-  const auto bytes = encode_state(s, content(), LevelEncoding::delta, &report);
+  const auto bytes = encode_state(s, shared_content(), LevelEncoding::delta, &report);
   ASSERT_EQ(report.levels.size(), 3u);  // the made levels
   EXPECT_EQ(report.levels[0].depth, 1);
   EXPECT_FALSE(report.levels[0].stored_whole);
@@ -275,7 +267,7 @@ TEST(StateCodec, UntouchedLevelsAreStoredAsTheirRecipeAndTouchedOnesSmallest) {
     EXPECT_EQ(row.stored_whole, row.full_bytes <= row.delta_bytes) << row.depth;
   }
   EncodeReport full_report;
-  const auto full = encode_state(s, content(), LevelEncoding::full, &full_report);
+  const auto full = encode_state(s, shared_content(), LevelEncoding::full, &full_report);
   EXPECT_LT(bytes.size(), full.size());
   ASSERT_EQ(full_report.levels.size(), report.levels.size());
   for (std::size_t i = 0; i < report.levels.size(); ++i) {
@@ -283,47 +275,48 @@ TEST(StateCodec, UntouchedLevelsAreStoredAsTheirRecipeAndTouchedOnesSmallest) {
     EXPECT_EQ(full_report.levels[i].delta_bytes, report.levels[i].delta_bytes);
     EXPECT_TRUE(full_report.levels[i].stored_whole);
   }
-  EXPECT_TRUE(decode_state(bytes, content()) == s);
-  EXPECT_TRUE(decode_state(full, content()) == s);
+  EXPECT_TRUE(decode_state(bytes, shared_content()) == s);
+  EXPECT_TRUE(decode_state(full, shared_content()) == s);
 }
 
 TEST(StateCodec, ALevelChangedEverywhereIsStoredWhole) {
   // Dug out completely: the whole grids are one run each, the changes are many.
-  GameState s = rich();
+  GameState s = shared_rich_state();
   Level& level = s.dungeon[1].level;
   level.tiles.fill(Tile::floor);
   level.flags.fill(cell_flag::explored);
   rebuild_caches(s);
   EncodeReport report;
-  const auto bytes = encode_state(s, content(), LevelEncoding::delta, &report);
+  const auto bytes = encode_state(s, shared_content(), LevelEncoding::delta, &report);
   ASSERT_EQ(report.levels.size(), 3u);
   EXPECT_TRUE(report.levels[1].stored_whole);
   EXPECT_LT(report.levels[1].full_bytes, report.levels[1].delta_bytes);
-  EXPECT_TRUE(decode_state(bytes, content()) == s);
+  EXPECT_TRUE(decode_state(bytes, shared_content()) == s);
 }
 
 TEST(StateCodec, AnUnmadeLevelCostsOneByte) {
-  GameState s = rich();
-  const std::size_t before = encode_state(s, content()).size();
+  GameState s = shared_rich_state();
+  const std::size_t before = encode_state(s, shared_content()).size();
   LevelState unmade;
   unmade.depth = 0;
   s.dungeon.push_back(unmade);
-  const auto bytes = encode_state(s, content());
+  const auto bytes = encode_state(s, shared_content());
   EXPECT_EQ(bytes.size(), before + 1);
-  EXPECT_TRUE(decode_state(bytes, content()) == s);
+  EXPECT_TRUE(decode_state(bytes, shared_content()) == s);
   // An unmade level with something in it is not "blank": it is stored in full.
   s.dungeon.back().left_at = 99;
-  EXPECT_TRUE(decode_state(encode_state(s, content()), content()) == s);
+  EXPECT_TRUE(decode_state(encode_state(s, shared_content()), shared_content()) == s);
 }
 
 TEST(StateCodec, RecipeLessLevelsAreStoredWholeWithEmptyMeta) {
-  GameState s = testing::ascii_state({"#######", "#@.g..#", "#..+..#", "#######"}, content());
+  GameState s =
+      testing::ascii_state({"#######", "#@.g..#", "#..+..#", "#######"}, shared_content());
   s.dungeon[0].level.flags[{2, 1}] = cell_flag::explored;
   s.dungeon[0].level.meta.rooms.push_back(Room{});  // not stored: documented
   rebuild_caches(s);
   EncodeReport report;
-  const GameState back =
-      decode_state(encode_state(s, content(), LevelEncoding::delta, &report), content());
+  const GameState back = decode_state(
+      encode_state(s, shared_content(), LevelEncoding::delta, &report), shared_content());
   ASSERT_EQ(report.levels.size(), 1u);
   EXPECT_TRUE(report.levels[0].stored_whole);
   EXPECT_TRUE(back.dungeon[0].level.meta == LevelMeta{});
@@ -332,40 +325,42 @@ TEST(StateCodec, RecipeLessLevelsAreStoredWholeWithEmptyMeta) {
 }
 
 TEST(StateCodec, KindsAreStoredByIdAndMappedBackInAnotherOrder) {
-  Content reordered = content();
+  Content reordered = shared_content();
   std::reverse(reordered.monsters.begin(), reordered.monsters.end());
   std::reverse(reordered.items.begin(), reordered.items.end());
-  const GameState back = decode_state(encode_state(rich(), content()), reordered);
+  const GameState back =
+      decode_state(encode_state(shared_rich_state(), shared_content()), reordered);
   const auto monster_id = [](const Content& c, const Actor& a) {
     return c.monsters[static_cast<std::size_t>(a.kind)].id;
   };
   const auto item_id = [](const Content& c, const Item& i) {
     return c.items[static_cast<std::size_t>(i.kind)].id;
   };
-  for (std::size_t l = 0; l < rich().dungeon.size(); ++l) {
-    const LevelState& a = rich().dungeon[l];
+  for (std::size_t l = 0; l < shared_rich_state().dungeon.size(); ++l) {
+    const LevelState& a = shared_rich_state().dungeon[l];
     const LevelState& b = back.dungeon[l];
     ASSERT_EQ(a.monsters.size(), b.monsters.size());
     for (std::size_t i = 0; i < a.monsters.size(); ++i) {
-      EXPECT_EQ(monster_id(content(), a.monsters[i]), monster_id(reordered, b.monsters[i]));
+      EXPECT_EQ(monster_id(shared_content(), a.monsters[i]), monster_id(reordered, b.monsters[i]));
       for (std::size_t j = 0; j < a.monsters[i].inventory.size(); ++j)
-        EXPECT_EQ(item_id(content(), a.monsters[i].inventory[j]),
+        EXPECT_EQ(item_id(shared_content(), a.monsters[i].inventory[j]),
                   item_id(reordered, b.monsters[i].inventory[j]));
     }
     ASSERT_EQ(a.items.size(), b.items.size());
     for (std::size_t i = 0; i < a.items.size(); ++i)
-      EXPECT_EQ(item_id(content(), a.items[i]), item_id(reordered, b.items[i]));
+      EXPECT_EQ(item_id(shared_content(), a.items[i]), item_id(reordered, b.items[i]));
   }
   EXPECT_EQ(back.player.kind, -1);
-  for (std::size_t j = 0; j < rich().player.inventory.size(); ++j)
-    EXPECT_EQ(item_id(content(), rich().player.inventory[j]),
+  for (std::size_t j = 0; j < shared_rich_state().player.inventory.size(); ++j)
+    EXPECT_EQ(item_id(shared_content(), shared_rich_state().player.inventory[j]),
               item_id(reordered, back.player.inventory[j]));
 }
 
 TEST(StateCodec, UnknownKindIdIsAnInputErrorNamingIt) {
-  const auto bytes = encode_state(rich(), content());
-  Content renamed = content();
-  renamed.monsters[static_cast<std::size_t>(rich().dungeon[1].monsters[0].kind)].id = "renamed";
+  const auto bytes = encode_state(shared_rich_state(), shared_content());
+  Content renamed = shared_content();
+  renamed.monsters[static_cast<std::size_t>(shared_rich_state().dungeon[1].monsters[0].kind)].id =
+      "renamed";
   try {
     decode_state(bytes, renamed);
     FAIL() << "accepted";
@@ -373,12 +368,14 @@ TEST(StateCodec, UnknownKindIdIsAnInputErrorNamingIt) {
     const std::string what = e.what();
     EXPECT_NE(
         what.find(
-            content().monsters[static_cast<std::size_t>(rich().dungeon[1].monsters[0].kind)].id),
+            shared_content()
+                .monsters[static_cast<std::size_t>(shared_rich_state().dungeon[1].monsters[0].kind)]
+                .id),
         std::string::npos)
         << what;
   }
-  Content fewer_items = content();
-  fewer_items.items.erase(fewer_items.items.begin() + content().item_index("key"));
+  Content fewer_items = shared_content();
+  fewer_items.items.erase(fewer_items.items.begin() + shared_content().item_index("key"));
   try {
     decode_state(bytes, fewer_items);
     FAIL() << "accepted";
@@ -389,17 +386,17 @@ TEST(StateCodec, UnknownKindIdIsAnInputErrorNamingIt) {
 
 // A state with recipe-less levels only: decoding it generates nothing, so corrupting it in
 // many ways stays quick.
-GameState small_state() {
+GameState state_with_items() {
   GameState s = testing::ascii_state(
-      {"##########", "#@..g....#", "#..+..r..#", "#..#..~..#", "##########"}, content(), 9);
+      {"##########", "#@..g....#", "#..+..r..#", "#..#..~..#", "##########"}, shared_content(), 9);
   Item potion;
   potion.id = s.next_item_id++;
-  potion.kind = content().item_index("potion_healing");
+  potion.kind = shared_content().item_index("potion_healing");
   potion.letter = 'a';
   s.player.inventory.push_back(potion);
   Item dart = potion;
   dart.id = s.next_item_id++;
-  dart.kind = content().item_index("dart");
+  dart.kind = shared_content().item_index("dart");
   dart.letter = 0;
   dart.pos = {5, 3};
   dart.count = 4;
@@ -414,12 +411,12 @@ GameState small_state() {
 }
 
 TEST(StateCodec, EveryTruncationIsAnInputError) {
-  const GameState s = small_state();
-  const auto bytes = encode_state(s, content());
-  EXPECT_TRUE(decode_state(bytes, content()) == s);
+  const GameState s = state_with_items();
+  const auto bytes = encode_state(s, shared_content());
+  EXPECT_TRUE(decode_state(bytes, shared_content()) == s);
   for (std::size_t n = 0; n < bytes.size(); ++n) {
     try {
-      decode_state(std::span(bytes.data(), n), content());
+      decode_state(std::span(bytes.data(), n), shared_content());
       ADD_FAILURE() << "prefix of " << n << " bytes accepted";
     } catch (const InputError& e) {
       EXPECT_EQ(std::string(e.what()).rfind("save: ", 0), 0u) << e.what();
@@ -428,8 +425,8 @@ TEST(StateCodec, EveryTruncationIsAnInputError) {
 }
 
 TEST(StateCodec, FlippedBitsGiveAnInputErrorOrAStateNeverACrash) {
-  const GameState s = small_state();
-  const auto bytes = encode_state(s, content());
+  const GameState s = state_with_items();
+  const auto bytes = encode_state(s, shared_content());
   int rejected = 0;
   int changed = 0;
   for (std::size_t i = 0; i < bytes.size(); ++i)
@@ -437,9 +434,9 @@ TEST(StateCodec, FlippedBitsGiveAnInputErrorOrAStateNeverACrash) {
       auto flipped = bytes;
       flipped[i] ^= static_cast<std::uint8_t>(1u << bit);
       try {
-        const GameState back = decode_state(flipped, content());
+        const GameState back = decode_state(flipped, shared_content());
         // Accepted: then it is a state like any other, which round-trips itself.
-        EXPECT_TRUE(decode_state(encode_state(back, content()), content()) == back)
+        EXPECT_TRUE(decode_state(encode_state(back, shared_content()), shared_content()) == back)
             << "byte " << i << " bit " << bit;
         ++changed;
       } catch (const InputError&) {
@@ -451,33 +448,34 @@ TEST(StateCodec, FlippedBitsGiveAnInputErrorOrAStateNeverACrash) {
 }
 
 TEST(StateCodec, ImpossiblePositionsAreRejected) {
-  GameState s = small_state();
+  GameState s = state_with_items();
   s.dungeon[0].monsters[0].pos = {50, 1};
-  EXPECT_THROW(decode_state(encode_state(s, content()), content()), InputError);
-  s = small_state();
+  EXPECT_THROW(decode_state(encode_state(s, shared_content()), shared_content()), InputError);
+  s = state_with_items();
   s.depth = 2;  // the unmade level
-  EXPECT_THROW(decode_state(encode_state(s, content()), content()), InputError);
+  EXPECT_THROW(decode_state(encode_state(s, shared_content()), shared_content()), InputError);
   s.depth = 7;
-  EXPECT_THROW(decode_state(encode_state(s, content()), content()), InputError);
+  EXPECT_THROW(decode_state(encode_state(s, shared_content()), shared_content()), InputError);
 }
 
 // Genes outside ±5 % are no state the game makes (combat divides by the defence gene).
 TEST(StateCodec, GenesOutOfRangeAreRejected) {
   for (const std::int32_t bad : {0, 949, 1051, -1000}) {
-    GameState s = small_state();
+    GameState s = state_with_items();
     s.dungeon[0].monsters[0].genes.defence = bad;
-    EXPECT_THROW(decode_state(encode_state(s, content()), content()), InputError) << bad;
+    EXPECT_THROW(decode_state(encode_state(s, shared_content()), shared_content()), InputError)
+        << bad;
   }
-  GameState s = small_state();
+  GameState s = state_with_items();
   s.dungeon[0].monsters[0].genes = Genes{950, 1050, 1000, 977};
-  EXPECT_TRUE(decode_state(encode_state(s, content()), content()) == s);
+  EXPECT_TRUE(decode_state(encode_state(s, shared_content()), shared_content()) == s);
 }
 
 TEST(StateCodec, HashIsFnvOfTheFullEncodingAndSeesEveryChange) {
-  const GameState& base = rich();
-  EXPECT_EQ(state_hash(base, content()),
-            fnv1a64(encode_state(base, content(), LevelEncoding::full)));
-  const std::uint64_t h = state_hash(base, content());
+  const GameState& base = shared_rich_state();
+  EXPECT_EQ(state_hash(base, shared_content()),
+            fnv1a64(encode_state(base, shared_content(), LevelEncoding::full)));
+  const std::uint64_t h = state_hash(base, shared_content());
   std::vector<std::pair<const char*, void (*)(GameState&)>> changes{
       {"seed", [](GameState& s) { s.seed ^= 1; }},
       {"time", [](GameState& s) { ++s.time; }},
@@ -512,12 +510,12 @@ TEST(StateCodec, HashIsFnvOfTheFullEncodingAndSeesEveryChange) {
   for (const auto& [name, change] : changes) {
     GameState s = base;
     change(s);
-    EXPECT_NE(state_hash(s, content()), h) << name;
+    EXPECT_NE(state_hash(s, shared_content()), h) << name;
   }
   // The derived caches are not part of the state's value.
   GameState s = base;
   s.dungeon[3].occupant.clear();
-  EXPECT_EQ(state_hash(s, content()), h);
+  EXPECT_EQ(state_hash(s, shared_content()), h);
 }
 
 TEST(StateCodec, RealGamesRoundTrip) {
@@ -527,10 +525,10 @@ TEST(StateCodec, RealGamesRoundTrip) {
     testing::play_random_steps(game, rng, 300);
     const GameState& s = game.state();
     EncodeReport report;
-    const auto delta = encode_state(s, content(), LevelEncoding::delta, &report);
-    const auto full = encode_state(s, content(), LevelEncoding::full);
-    EXPECT_TRUE(decode_state(delta, content()) == s) << "seed " << seed;
-    EXPECT_TRUE(decode_state(full, content()) == s) << "seed " << seed;
+    const auto delta = encode_state(s, shared_content(), LevelEncoding::delta, &report);
+    const auto full = encode_state(s, shared_content(), LevelEncoding::full);
+    EXPECT_TRUE(decode_state(delta, shared_content()) == s) << "seed " << seed;
+    EXPECT_TRUE(decode_state(full, shared_content()) == s) << "seed " << seed;
     EXPECT_LE(delta.size(), full.size());
     for (const auto& row : report.levels)
       EXPECT_EQ(row.stored_whole, row.full_bytes <= row.delta_bytes);

@@ -22,12 +22,12 @@ TEST(GeneratedMaps, RoundTripThroughJsonAndText) {
           SCOPED_TRACE(g->info().name + " " + spec.name + "=" + choice + " seed " +
                        std::to_string(seed));
           const Level level = generate_level(*g, {70, 40}, seed, params);
-          const std::string json = to_json(level);
-          const Level back = level_from_json(json);
+          const std::string text = to_json(level);
+          const Level back = level_from_json(text);
           Level expected = level;
           expected.flags.fill(0);  // state bits (town's no_dig) are not part of the format
           EXPECT_EQ(back, expected);
-          EXPECT_EQ(to_json(back), json);
+          EXPECT_EQ(to_json(back), text);
           EXPECT_EQ(tiles_from_text(to_text(level)), level.tiles);
         }
       }

@@ -53,7 +53,7 @@ std::uint32_t big_endian(const std::string& bytes, std::size_t at) {
   return v;
 }
 
-Level every_tile_level() {
+Level every_tile_level_three_rows() {
   Level level(Size{static_cast<int>(k_tile_count), 3}, Tile::floor);
   for (std::size_t i = 0; i < k_tile_count; ++i) {
     level.tiles[Point{static_cast<int>(i), 0}] = static_cast<Tile>(i);
@@ -83,7 +83,7 @@ void expect_picture(const Level& level, int scale) {
 }
 
 TEST(PngMap, OneBlockPerCellInTheTileColour) {
-  const Level level = every_tile_level();
+  const Level level = every_tile_level_three_rows();
   for (int scale : {1, 2, 5})
     expect_picture(level, scale);
 }
@@ -100,7 +100,7 @@ TEST(PngMap, SingleCell) {
 }
 
 TEST(PngMap, IsDeterministic) {
-  EXPECT_EQ(to_png(every_tile_level(), 3), to_png(every_tile_level(), 3));
+  EXPECT_EQ(to_png(every_tile_level_three_rows(), 3), to_png(every_tile_level_three_rows(), 3));
 }
 
 TEST(PngMap, ScaleOutOfRangeThrows) {

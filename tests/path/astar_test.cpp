@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "support/plain_movement.hpp"
+#include "support/random_cell.hpp"
 #include "yendor/core/error.hpp"
 #include "yendor/core/rng.hpp"
 #include "yendor/gen/generate.hpp"
@@ -23,9 +24,8 @@ namespace {
 
 using test::plain_step;
 
-constexpr std::array<Connectivity, 2> k_connectivities{Connectivity::four, Connectivity::eight};
-constexpr std::array<CornerCutting, 3> k_corner_rules{
-    CornerCutting::allowed, CornerCutting::one_side, CornerCutting::never};
+using test::k_connectivities;
+using test::k_corner_rules;
 // Weights (cardinal, diagonal): equal, Euclid-like, diagonal dearer than two steps, diagonal
 // cheaper than a step (the octile estimate would overestimate there), and the largest.
 constexpr std::array<std::array<int, 2>, 6> k_weights{
@@ -48,9 +48,7 @@ CostMap random_map(Rng& rng, Size size, double walls, int max_cost) {
   return CostMap::from(size, [&](Point) { return rng.chance(walls) ? 0 : rng.range(1, max_cost); });
 }
 
-Point random_cell(Rng& rng, Size size) {
-  return {rng.range(0, size.width - 1), rng.range(0, size.height - 1)};
-}
+using test::random_cell;
 
 // A passable cell, or none when the map has none.
 std::vector<Point> passable_cells(const CostMap& map) {

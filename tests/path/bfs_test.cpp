@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "support/plain_movement.hpp"
+#include "support/random_cell.hpp"
 #include "yendor/core/error.hpp"
 #include "yendor/core/rng.hpp"
 #include "yendor/gen/generate.hpp"
@@ -17,8 +19,7 @@
 namespace yendor::path {
 namespace {
 
-constexpr std::array<CornerCutting, 3> k_corner_rules{
-    CornerCutting::allowed, CornerCutting::one_side, CornerCutting::never};
+using test::k_corner_rules;
 constexpr int k_none = -1;
 
 // The step rule written out plainly (no StepTable).
@@ -97,9 +98,7 @@ Movement random_movement(Rng& rng) {
           rng.range(1, 3), rng.range(1, 3)};
 }
 
-Point random_point(Rng& rng, Size size) {
-  return {rng.range(0, size.width - 1), rng.range(0, size.height - 1)};
-}
+using test::random_cell;
 
 Grid<std::uint8_t> random_mask(Rng& rng, Size size) {
   Grid<std::uint8_t> mask(size, 0);
@@ -134,7 +133,7 @@ void compare_with_plain(bool masked, std::uint64_t seed) {
     const Movement m = random_movement(rng);
     const Grid<std::uint8_t> mask = random_mask(rng, size);
     const Grid<std::uint8_t>* allowed = masked ? &mask : nullptr;
-    const Point from = random_point(rng, size), to = random_point(rng, size);
+    const Point from = random_cell(rng, size), to = random_cell(rng, size);
     const PlainBfs plain = plain_bfs(map, from, m, allowed);
     const bool found = bfs.find_path(map, from, to, m, path, allowed);
     if (from == to) {
@@ -188,7 +187,7 @@ TEST(BreadthFirstSearch, DistancesMatchAPlainSearch) {
     const Movement m = random_movement(rng);
     const Grid<std::uint8_t> mask = random_mask(rng, size);
     const Grid<std::uint8_t>* allowed = rng.chance(0.5) ? &mask : nullptr;
-    const Point from = random_point(rng, size);
+    const Point from = random_cell(rng, size);
     const PlainBfs plain = plain_bfs(map, from, m, allowed);
     bfs.distances(map, from, m, out, allowed);
     ASSERT_EQ(out.size(), size);

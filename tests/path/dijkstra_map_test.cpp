@@ -13,6 +13,8 @@
 #include <vector>
 
 #include "support/ascii_level.hpp"
+#include "support/plain_movement.hpp"
+#include "support/random_cell.hpp"
 #include "yendor/core/error.hpp"
 #include "yendor/core/rng.hpp"
 #include "yendor/gen/generate.hpp"
@@ -22,23 +24,10 @@
 namespace yendor::path {
 namespace {
 
-constexpr std::array<CornerCutting, 3> k_corner_rules{
-    CornerCutting::allowed, CornerCutting::one_side, CornerCutting::never};
+using test::k_corner_rules;
 constexpr std::int64_t k_inf = std::numeric_limits<std::int64_t>::max();
 
-// The cost of the step from a by d, written out plainly (no StepTable); 0 when not allowed.
-std::int64_t plain_step_cost(const CostMap& map, Point a, Point d, const Movement& m) {
-  const Point b = a + d;
-  if (!map.passable(b)) return 0;
-  if (d.x != 0 && d.y != 0) {
-    if (m.connectivity == Connectivity::four) return 0;
-    const bool s1 = map.passable({a.x + d.x, a.y}), s2 = map.passable({a.x, a.y + d.y});
-    if (m.corners == CornerCutting::one_side && !(s1 || s2)) return 0;
-    if (m.corners == CornerCutting::never && !(s1 && s2)) return 0;
-    return std::int64_t{map.cost(b)} * m.diagonal_weight;
-  }
-  return std::int64_t{map.cost(b)} * m.cardinal_weight;
-}
+using test::plain_step_cost;
 
 using Values = std::vector<std::int64_t>;  // row-major, k_inf: unreachable
 
@@ -134,9 +123,7 @@ Scenario random_scenario(Rng& rng) {
   return s;
 }
 
-Point random_point(Rng& rng, Size size) {
-  return {rng.range(0, size.width - 1), rng.range(0, size.height - 1)};
-}
+using test::random_cell;
 
 TEST(DijkstraMap, UnitCostsGiveBreadthFirstDistances) {
   Rng rng(1);
@@ -149,7 +136,7 @@ TEST(DijkstraMap, UnitCostsGiveBreadthFirstDistances) {
     const CostMap map = CostMap::from(size, [&](Point) { return rng.chance(density) ? 1 : 0; });
     const Movement m{rng.chance(0.5) ? Connectivity::four : Connectivity::eight,
                      k_corner_rules[rng.below(3)]};
-    const Point goal = random_point(rng, size);
+    const Point goal = random_cell(rng, size);
     if (!map.passable(goal)) continue;
     dm.compute(map, goal, m);
     bfs.distances(map, goal, m, steps);
@@ -232,7 +219,7 @@ TEST(DijkstraMap, DownhillWalksReachAGoalAtTheirValue) {
     const bool equal_goals = round % 2 == 0;
     std::vector<Goal> goals;
     for (int g = rng.range(1, 3); g > 0; --g)
-      goals.push_back({random_point(rng, s.map.size()), equal_goals ? 0 : rng.range(0, 20)});
+      goals.push_back({random_cell(rng, s.map.size()), equal_goals ? 0 : rng.range(0, 20)});
     dm.compute(s.map, goals, s.movement);
     for (int y = 0; y < s.map.height(); ++y)
       for (int x = 0; x < s.map.width(); ++x) {

@@ -20,10 +20,9 @@ namespace {
 
 using test::plain_step;
 
-constexpr std::array<CornerCutting, 3> k_corner_rules{
-    CornerCutting::allowed, CornerCutting::one_side, CornerCutting::never};
+using test::k_corner_rules;
 
-Movement random_movement(Rng& rng) {
+Movement random_weighted_movement(Rng& rng) {
   Movement m;
   m.connectivity = rng.chance(0.5) ? Connectivity::eight : Connectivity::four;
   m.corners = k_corner_rules[rng.below(3)];
@@ -122,7 +121,7 @@ TEST(Zones, ChunksCoverTheMapInConnectedPartsOfOneChunk) {
     const Size size{rng.range(1, 50), rng.range(1, 50)};
     const CostMap map =
         CostMap::from(size, [&](Point) { return rng.chance(0.35) ? 0 : rng.range(1, 3); });
-    const Movement m = random_movement(rng);
+    const Movement m = random_weighted_movement(rng);
     const int chunk = rng.range(2, 20);
     SCOPED_TRACE("trial " + std::to_string(trial));
     const ZoneGrid zones = zones_from_chunks(map, m, chunk);
@@ -146,7 +145,7 @@ TEST(Zones, RoomsAreZonesAndTheRestIsCutToSize) {
       for (const int max_cells : {4, 60, 400}) {
         const Level level = make_level(name, {80, 50}, seed);
         const CostMap map = CostMap::from_tiles(level.tiles);
-        const Movement m = random_movement(rng);
+        const Movement m = random_weighted_movement(rng);
         SCOPED_TRACE(std::string(name) + " seed " + std::to_string(seed) + " max " +
                      std::to_string(max_cells));
         const ZoneGrid zones = zones_from_rooms(level, map, m, max_cells);
@@ -201,7 +200,7 @@ TEST(HierarchicalPathfinder, ValidPathsOnGeneratedLevels) {
       for (const bool chunks : {false, true}) {
         const Level level = make_level(name, {120, 80}, seed);
         const CostMap map = CostMap::from_tiles(level.tiles);
-        const Movement m = random_movement(rng);
+        const Movement m = random_weighted_movement(rng);
         const ZoneGrid zones =
             chunks ? zones_from_chunks(map, m, 12) : zones_from_rooms(level, map, m, 150);
         hierarchical.build(map, zones, m);
@@ -268,7 +267,7 @@ TEST(HierarchicalPathfinder, FallsBackWhenZonesAreNotConnected) {
     for (int y = 0; y < size.height; ++y)
       for (int x = 0; x < size.width; ++x)
         if (map.passable({x, y})) zones[{x, y}] = rng.range(0, labels - 1);
-    const Movement m = random_movement(rng);
+    const Movement m = random_weighted_movement(rng);
     hierarchical.build(map, zones, m);
     for (int q = 0; q < 6; ++q) {
       const Point from{rng.range(0, size.width - 1), rng.range(0, size.height - 1)};

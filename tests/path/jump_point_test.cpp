@@ -27,7 +27,7 @@ constexpr std::array<Movement, 2> k_rules{k_cut, k_never};
 
 // Step counts from `from` to every cell by the plain rule (-1: unreachable): the oracle,
 // sharing no code with the library.
-Grid<int> plain_distances(const CostMap& map, Point from, const Movement& m) {
+Grid<int> plain_step_counts(const CostMap& map, Point from, const Movement& m) {
   Grid<int> dist(map.size(), -1);
   std::deque<Point> queue{from};
   dist[from] = 0;
@@ -45,8 +45,8 @@ Grid<int> plain_distances(const CostMap& map, Point from, const Movement& m) {
 }
 
 // `path` walks from `from` to `to` in `cost` steps the movement allows.
-void expect_valid_path(const CostMap& map, Point from, Point to, const Movement& m,
-                       const std::vector<Point>& path, Distance cost) {
+void expect_valid_jump_path(const CostMap& map, Point from, Point to, const Movement& m,
+                            const std::vector<Point>& path, Distance cost) {
   Point at = from;
   for (const Point next : path) {
     const Point d = next - at;
@@ -68,7 +68,7 @@ int expect_all_pairs(JumpPointSearch& search, const CostMap& map, const Movement
   for (int fy = 0; fy < map.height(); ++fy)
     for (int fx = 0; fx < map.width(); ++fx) {
       const Point from{fx, fy};
-      const Grid<int> dist = plain_distances(map, from, m);
+      const Grid<int> dist = plain_step_counts(map, from, m);
       for (int ty = 0; ty < map.height(); ++ty)
         for (int tx = 0; tx < map.width(); ++tx) {
           const Point to{tx, ty};
@@ -79,7 +79,7 @@ int expect_all_pairs(JumpPointSearch& search, const CostMap& map, const Movement
           ++found;
           EXPECT_EQ(search.cost(), dist[to])
               << "(" << fx << "," << fy << ") to (" << tx << "," << ty << ")";
-          expect_valid_path(map, from, to, m, path, dist[to]);
+          expect_valid_jump_path(map, from, to, m, path, dist[to]);
           if (::testing::Test::HasFailure()) return found;
         }
     }
@@ -130,14 +130,14 @@ TEST(JumpPointSearch, GeneratedLevelsMatchBreadthFirstSearch) {
       for (const Movement& m : k_rules)
         for (int q = 0; q < 8; ++q) {
           const Point from = floor[rng.below(static_cast<std::uint32_t>(floor.size()))];
-          const Grid<int> dist = plain_distances(map, from, m);
+          const Grid<int> dist = plain_step_counts(map, from, m);
           for (int r = 0; r < 25; ++r) {
             const Point to = floor[rng.below(static_cast<std::uint32_t>(floor.size()))];
             SCOPED_TRACE(std::string(name) + " seed " + std::to_string(seed));
             ASSERT_EQ(search.find_path(map, from, to, m, path), dist[to] >= 0);
             if (dist[to] < 0) continue;
             ASSERT_EQ(search.cost(), dist[to]);
-            expect_valid_path(map, from, to, m, path, dist[to]);
+            expect_valid_jump_path(map, from, to, m, path, dist[to]);
             ++checked;
           }
         }
@@ -159,7 +159,7 @@ TEST(JumpPointSearch, LargeMapsMatchBreadthFirstSearch) {
     for (const Movement& m : k_rules)
       for (int q = 0; q < 4; ++q) {
         const Point from{rng.range(0, size.width - 1), rng.range(0, size.height - 1)};
-        const Grid<int> dist = plain_distances(map, from, m);
+        const Grid<int> dist = plain_step_counts(map, from, m);
         for (int r = 0; r < 40; ++r) {
           const Point to{rng.range(0, size.width - 1), rng.range(0, size.height - 1)};
           SCOPED_TRACE("trial " + std::to_string(trial));
@@ -167,7 +167,7 @@ TEST(JumpPointSearch, LargeMapsMatchBreadthFirstSearch) {
           ASSERT_EQ(search.find_path(map, from, to, m, path), reachable);
           if (!reachable) continue;
           ASSERT_EQ(search.cost(), dist[to]);
-          expect_valid_path(map, from, to, m, path, dist[to]);
+          expect_valid_jump_path(map, from, to, m, path, dist[to]);
           ++checked;
         }
       }

@@ -10,15 +10,15 @@
 #include <utility>
 #include <vector>
 
+#include "support/plain_movement.hpp"
 #include "yendor/core/error.hpp"
 #include "yendor/core/rng.hpp"
 
 namespace yendor::path {
 namespace {
 
-constexpr std::array<Connectivity, 2> k_connectivities{Connectivity::four, Connectivity::eight};
-constexpr std::array<CornerCutting, 3> k_corner_rules{
-    CornerCutting::allowed, CornerCutting::one_side, CornerCutting::never};
+using test::k_connectivities;
+using test::k_corner_rules;
 
 // A cost map from a picture: '#' impassable, '.' cost 1, digits their cost.
 CostMap picture(const std::vector<std::string>& rows) {
@@ -29,20 +29,7 @@ CostMap picture(const std::vector<std::string>& rows) {
   });
 }
 
-// The step rule written out plainly (no StepTable): the target inside the map and passable;
-// a diagonal only when 8-connected and the corner rule accepts its two corner cells.
-std::int64_t plain_step_cost(const CostMap& map, Point a, Point d, const Movement& m) {
-  const Point b = a + d;
-  if (!map.in_bounds(b) || map.cost(b) == 0) return 0;
-  if (d.x != 0 && d.y != 0) {
-    if (m.connectivity == Connectivity::four) return 0;
-    const bool s1 = map.passable({a.x + d.x, a.y}), s2 = map.passable({a.x, a.y + d.y});
-    if (m.corners == CornerCutting::one_side && !(s1 || s2)) return 0;
-    if (m.corners == CornerCutting::never && !(s1 && s2)) return 0;
-    return std::int64_t{map.cost(b)} * m.diagonal_weight;
-  }
-  return std::int64_t{map.cost(b)} * m.cardinal_weight;
-}
+using test::plain_step_cost;
 
 // Cheapest walk costs from `from` (a plain Dijkstra on a priority queue).
 std::vector<std::int64_t> plain_distances(const CostMap& map, Point from, const Movement& m) {

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "support/ascii_level.hpp"
+#include "support/random_cell.hpp"
 #include "yendor/core/error.hpp"
 #include "yendor/core/rng.hpp"
 #include "yendor/gen/generate.hpp"
@@ -77,9 +78,7 @@ SoundDamping random_damping(Rng& rng, Size size) {
   });
 }
 
-Point random_point(Rng& rng, Size size) {
-  return {rng.range(0, size.width - 1), rng.range(0, size.height - 1)};
-}
+using test::random_cell;
 
 TEST(SoundMap, EqualsLoudnessMinusAReferenceDijkstraOnRandomMaps) {
   Rng rng(1979);
@@ -88,7 +87,7 @@ TEST(SoundMap, EqualsLoudnessMinusAReferenceDijkstraOnRandomMaps) {
   for (int trial = 0; trial < 3000; ++trial) {
     const Size size{rng.range(1, 24), rng.range(1, 24)};
     const SoundDamping damping = random_damping(rng, size);
-    const Point source = random_point(rng, size);
+    const Point source = random_cell(rng, size);
     const std::int32_t loudness = rng.chance(0.1) ? rng.range(256, 700) : rng.range(1, 40);
     sound.reset(size);
     sound.emit(damping, source, loudness);
@@ -113,7 +112,7 @@ TEST(SoundMap, FallsAwayFromItsSource) {
   for (int trial = 0; trial < 1000; ++trial) {
     const Size size{rng.range(1, 30), rng.range(1, 30)};
     const SoundDamping damping = random_damping(rng, size);
-    const Point source = random_point(rng, size);
+    const Point source = random_cell(rng, size);
     const std::int32_t loudness = rng.range(1, 60);
     sound.reset(size);
     sound.emit(damping, source, loudness);
@@ -152,7 +151,7 @@ TEST(SoundMap, SeveralEmitsKeepTheLoudestAndClearForgetsThem) {
     for (int turn = 0; turn < 3; ++turn) {
       Grid<std::int32_t> expected(size, 0);
       for (int noises = rng.range(1, 5); noises > 0; --noises) {
-        const Point source = random_point(rng, size);
+        const Point source = random_cell(rng, size);
         const std::int32_t loudness = rng.range(1, 30);
         sound.emit(damping, source, loudness);
         const Grid<std::int32_t> one = reference_sound(damping, source, loudness);
@@ -285,12 +284,12 @@ TEST(SoundMap, TowardLoudestIsTheLoudestAllowedNeighbour) {
         CostMap::from(size, [&](Point p) { return damping.cost(p) == 0 ? 0 : rng.range(1, 3); });
     sound.reset(size);
     for (int n = rng.range(1, 3); n > 0; --n)
-      sound.emit(damping, random_point(rng, size), rng.range(1, 25));
+      sound.emit(damping, random_cell(rng, size), rng.range(1, 25));
     Movement m;
     m.connectivity = rng.chance(0.3) ? Connectivity::four : Connectivity::eight;
     m.corners = static_cast<CornerCutting>(rng.range(0, 2));
     for (int q = 0; q < 30; ++q) {
-      const Point from = random_point(rng, size);
+      const Point from = random_cell(rng, size);
       std::optional<Point> expected;
       std::int32_t best = sound.at(from);
       const int dirs = m.connectivity == Connectivity::four ? 4 : 8;

@@ -4,6 +4,7 @@
 // door, '>' stairs...); '@' is the player on floor; a letter that is a monster glyph of the
 // test content ('r' rat, 'g' goblin, 'o' orc, 'a' goblin archer, 'z' skeleton, 'O' the
 // boss) puts a monster with its kind's lowest attributes on floor.
+// Also the small helpers the rule tests share (a move action, counting events, a tile).
 
 #include <memory>
 #include <stdexcept>
@@ -81,6 +82,24 @@ inline GameState ascii_state(const std::vector<std::string>& rows, const Content
 
 inline Game ascii_game(const std::vector<std::string>& rows, std::uint64_t seed = 1) {
   return Game(shared_test_content(), ascii_state(rows, *shared_test_content(), seed));
+}
+
+// The action that steps (or attacks, or opens) one cell in direction `d`.
+inline Action move(Point d) {
+  return Action{ActionType::move, d, 0, {}, 0, 0};
+}
+
+// How many of `events` are of `kind`.
+inline int count(const std::vector<Event>& events, EventKind kind) {
+  int n = 0;
+  for (const Event& e : events)
+    n += e.kind == kind ? 1 : 0;
+  return n;
+}
+
+// The tile at `p` on the current level.
+inline Tile tile(Game& game, Point p) {
+  return game.level().level.tiles[p];
 }
 
 }  // namespace yendor::game::testing

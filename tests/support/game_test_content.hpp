@@ -218,4 +218,9 @@ inline std::shared_ptr<const Content> shared_test_content() {
   return content;
 }
 
+// The shared test content by reference, for tests that only read it.
+inline const Content& shared_content() {
+  return *shared_test_content();
+}
+
 }  // namespace yendor::game::testing

@@ -7,21 +7,14 @@
 #include <string>
 #include <vector>
 
+#include "gen/cyclic/attrs_support.hpp"
 #include "yendor/gen/cyclic/mission_check.hpp"
 
 namespace yendor::cyclic {
 namespace {
 
-ParamSet attrs(std::initializer_list<std::pair<const char*, ParamValue>> list) {
-  ParamSet set;
-  for (const auto& [name, value] : list)
-    set.set(name, value);
-  return set;
-}
-
-ParamSet kind(const char* k) {
-  return attrs({{"kind", std::string(k)}});
-}
+using test::attrs;
+using test::kind;
 
 // start(1) -> room(2) -> lock(3) -> goal(4); room(5) on path b back to start; key(6) in 5.
 struct Good {
@@ -67,12 +60,12 @@ TEST(MissionCheck, AGoodGraphHasNoProblems) {
 }
 
 TEST(MissionCheck, EachBreakageIsReported) {
-  struct Case {
+  struct Breakage {
     const char* what;
     std::function<void(Good&)> breakage;
     std::string expected;
   };
-  const std::vector<Case> cases{
+  const std::vector<Breakage> cases{
       {"two starts",
        [](Good& x) { x.g.add_edge(x.g.add_node(kind("start")), x.room, kind("link")); },
        "2 start nodes"},
@@ -142,7 +135,7 @@ TEST(MissionCheck, EachBreakageIsReported) {
        [](Good& x) { x.g.find_node(x.start)->attrs.set("parent_cycle", std::int64_t{7}); },
        "parent cycle 7"},
   };
-  for (const Case& c : cases) {
+  for (const Breakage& c : cases) {
     Good good;
     c.breakage(good);
     const std::vector<std::string> problems = mission_problems(good.g);

@@ -532,7 +532,7 @@ TEST(Solver, MalformedGraphsAreInputErrors) {
 // From levels.
 
 TEST(SolverLevel, LockedDoorCorridor) {
-  Level level = test::ascii_level({
+  Level level = yendor::test::ascii_level({
       "#########",
       "#<..L..>#",
       "#########",
@@ -563,7 +563,7 @@ TEST(SolverLevel, LockedDoorCorridor) {
 TEST(SolverLevel, ThickLavaBandAndLedge) {
   // A lava band two rows thick under the start room, a ledge from the bottom room into the
   // goal's, a lever standing in the start room.
-  Level level = test::ascii_level({
+  Level level = yendor::test::ascii_level({
       "##########",
       "#<./##...#",
       "#VVV##.>.#",
@@ -616,7 +616,7 @@ TEST(SolverLevel, ThickLavaBandAndLedge) {
 
 TEST(SolverLevel, LockWithAWayAroundItHasOneSide) {
   // A locked door in a room that a lock-free loop bypasses: it separates nothing.
-  Level level = test::ascii_level({
+  Level level = yendor::test::ascii_level({
       "#######",
       "#<.L.>#",
       "#.###.#",
@@ -643,7 +643,7 @@ TEST(SolverLevel, LockWithAWayAroundItHasOneSide) {
 
 TEST(SolverLevel, InconsistentMetadataIsAGenerationError) {
   const auto base = [] {
-    Level level = test::ascii_level({
+    Level level = yendor::test::ascii_level({
         "#########",
         "#<..L..>#",
         "#########",

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "gen/cyclic/attrs_support.hpp"
 #include "yendor/core/error.hpp"
 #include "yendor/gen/generate.hpp"
 #include "yendor/map/reachability.hpp"
@@ -30,12 +31,7 @@ int side_of(Point a, Point b) {
   return -1;
 }
 
-ParamSet attrs(std::initializer_list<std::pair<const char*, ParamValue>> list) {
-  ParamSet set;
-  for (const auto& [name, value] : list)
-    set.set(name, value);
-  return set;
-}
+using test::attrs;
 
 struct Scenario {
   MissionGraph graph;

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "gen/cyclic/attrs_support.hpp"
 #include "support/ascii_level.hpp"
 #include "yendor/core/error.hpp"
 #include "yendor/core/rng.hpp"
@@ -16,16 +17,8 @@ namespace {
 
 using Action = SolveStep::Action;
 
-ParamSet attrs(std::initializer_list<std::pair<const char*, ParamValue>> entries) {
-  ParamSet out;
-  for (const auto& [name, value] : entries)
-    out.set(name, value);
-  return out;
-}
-
-ParamSet kind(const char* k) {
-  return attrs({{"kind", std::string(k)}});
-}
+using test::attrs;
+using test::kind;
 
 // Plain builders (designated initializers would leave members without defaults unset).
 LockInfo lock_info(int id, const char* realize, std::vector<Point> cells) {
@@ -94,7 +87,7 @@ struct BridgeLevel {
 
 BridgeLevel bridge_level() {
   BridgeLevel b;
-  b.level = test::ascii_level({
+  b.level = yendor::test::ascii_level({
       "####################",
       "#<./B....=...#.....#",
       "#...#....=...S.....#",
@@ -233,7 +226,7 @@ TEST(Walkthrough, WayBackOneWayDropsAndLava) {
   // Start (north-west) -> lava band (potion in the start room) -> a room with a ledge down
   // into the goal room; a locked door with no key on the way leads to an optional room.
   //   x: 01234567890
-  Level level = test::ascii_level({
+  Level level = yendor::test::ascii_level({
       "###########",
       "#<..VV....#",
       "#...VV....#",

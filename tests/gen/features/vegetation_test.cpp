@@ -6,6 +6,7 @@
 #include <set>
 #include <string>
 
+#include "gen/features/plain_level.hpp"
 #include "yendor/core/error.hpp"
 #include "yendor/gen/generate.hpp"
 #include "yendor/gen/registry.hpp"
@@ -21,9 +22,7 @@ Level with_plants(const char* generator, std::uint64_t seed, const RawParams& ra
   return generate_level(builtin_generators().get(generator), size, seed, {}, options);
 }
 
-Level without_passes(const char* generator, std::uint64_t seed) {
-  return generate_level(builtin_generators().get(generator), {80, 50}, seed, {});
-}
+using test::without_passes;
 
 void apply_plants(Level& level, const RawParams& raw, std::uint64_t seed) {
   const FeaturePass& pass = builtin_feature_passes().get("vegetation");

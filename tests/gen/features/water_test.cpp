@@ -7,6 +7,7 @@
 #include <set>
 #include <string>
 
+#include "gen/features/plain_level.hpp"
 #include "yendor/core/error.hpp"
 #include "yendor/gen/generate.hpp"
 #include "yendor/gen/registry.hpp"
@@ -22,9 +23,7 @@ Level with_water(const char* generator, std::uint64_t seed, const RawParams& raw
   return generate_level(builtin_generators().get(generator), size, seed, {}, options);
 }
 
-Level without_passes(const char* generator, std::uint64_t seed, Size size = {80, 50}) {
-  return generate_level(builtin_generators().get(generator), size, seed, {});
-}
+using test::without_passes;
 
 bool is_liquid(Tile t) {
   return t == Tile::water_shallow || t == Tile::water_deep || t == Tile::lava;
