@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "support/counting_allocator.hpp"
+#include "yendor/core/huge_page_array.hpp"
 #include "yendor/core/rng.hpp"
 #include "yendor/gen/generate.hpp"
 #include "yendor/gen/registry.hpp"
@@ -84,6 +85,20 @@ TEST(SteadyState, CounterSeesAllocations) {
               benchmark_guard(v);
             }),
             0);
+}
+
+// The searches' large per-cell arrays (HugePageArray) are counted too, small or huge.
+TEST(SteadyState, CounterSeesHugePageArrays) {
+  for (const std::size_t count : {std::size_t{100}, std::size_t{1} << 20}) {
+    EXPECT_GT(steady_state_allocations([count] {
+                HugePageArray<std::uint32_t> array;
+                array.assign(count, 1);
+                volatile std::uint32_t* p = array.data();
+                *p = *p + 1;
+              }),
+              0)
+        << count;
+  }
 }
 
 TEST(SteadyState, AStarAllocatesNothing) {

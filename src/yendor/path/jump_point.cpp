@@ -100,11 +100,17 @@ int scan_backward(const std::uint64_t* line, const std::uint64_t* a, const std::
   }
 }
 
-// The jumps and successor rules over a padded cost map whose passable cells all cost 1, with
-// its open cells as bits by row and by column for the straight scans.
+// A jump found from the cell being expanded: the jump point, the steps to it, and its
+// direction (an index into k_dx and k_dy).
+struct Found {
+  std::uint32_t cell, steps;
+  unsigned direction;
+};
+
+// The jumps and successor rules over a padded cost map whose passable cells all cost 1, read
+// from its open cells as bits by row and by column (cells are indexed as in the padded map).
 template <bool Cut>
 struct Jumps {
-  const std::uint8_t* cells;
   std::uint32_t stride;
   std::uint32_t goal;
   int goal_x, goal_y;
@@ -113,7 +119,6 @@ struct Jumps {
   const std::uint64_t* columns;
   std::size_t column_words;
 
-  bool open(std::uint32_t i) const { return cells[i] != 0; }
   std::uint32_t offset(int dx, int dy) const {
     return static_cast<std::uint32_t>(dy) * stride + static_cast<std::uint32_t>(dx);
   }
@@ -133,25 +138,34 @@ struct Jumps {
                   : scan_backward<Cut>(line, line - column_words, line + column_words, y, target);
   }
 
+  // Whether (x, y) is open, read from the row bits: an eighth of the byte map's size, so the
+  // diagonal walks below stay in cache where the map's bytes would not.
+  bool open_at(int x, int y) const {
+    const std::uint64_t word =
+        rows[static_cast<std::size_t>(y) * row_words + 1 + static_cast<std::size_t>(x >> 6)];
+    return (word >> (x & 63) & 1u) != 0;
+  }
+
   // From cell i at (x, y) along the diagonal (dx, dy): the jump point, or 0 (the padded
   // corner, never open) when the walk leaves the open cells first.
   std::uint32_t diagonal(std::uint32_t i, int x, int y, int dx, int dy, int& steps) const {
-    const std::uint32_t h = offset(dx, 0), v = offset(0, dy);
+    const std::uint32_t step = offset(dx, dy);
     for (;;) {
       ++steps;
-      const std::uint32_t n = i + h + v;
+      if constexpr (!Cut) {
+        if (!open_at(x + dx, y) || !open_at(x, y + dy)) return 0;
+      }
+      i += step;
       x += dx;
       y += dy;
-      if (!open(n)) return 0;
-      if constexpr (!Cut) {
-        if (!open(i + h) || !open(i + v)) return 0;
-      }
-      if (n == goal) return n;
+      if (!open_at(x, y)) return 0;
+      if (i == goal) return i;
       if constexpr (Cut) {
-        if ((!open(n - h) && open(n - h + v)) || (!open(n - v) && open(n - v + h))) return n;
+        if ((!open_at(x - dx, y) && open_at(x - dx, y + dy)) ||
+            (!open_at(x, y - dy) && open_at(x + dx, y - dy)))
+          return i;
       }
-      if (along_row(x, y, dx) >= 0 || along_column(x, y, dy) >= 0) return n;
-      i = n;
+      if (along_row(x, y, dx) >= 0 || along_column(x, y, dy) >= 0) return i;
     }
   }
 
@@ -174,29 +188,28 @@ struct Jumps {
     return diagonal(i, x, y, dx, dy, steps);
   }
 
-  // The directions to jump in from x, reached in the directions of `arrived`.
-  unsigned successors(std::uint32_t x, unsigned arrived) const {
+  // The directions to jump in from (x, y), reached in the directions of `arrived`.
+  unsigned successors(int x, int y, unsigned arrived) const {
     unsigned out = 0;
     for (unsigned m = arrived; m != 0; m &= m - 1) {
       const auto k = static_cast<unsigned>(std::countr_zero(m));
       const int dx = k_dx[k], dy = k_dy[k];
       out |= 1u << k;
       if (dx == 0 || dy == 0) {
-        const std::uint32_t parent = x - offset(dx, dy);
         for (const int side : {1, -1}) {
           const int sx = side * std::abs(dy), sy = side * std::abs(dx);
-          const std::uint32_t s = offset(sx, sy);
           if constexpr (Cut) {
-            if (!open(x + s)) out |= bit(dx + sx, dy + sy);
+            if (!open_at(x + sx, y + sy)) out |= bit(dx + sx, dy + sy);
           } else {
-            if (!open(parent + s) && open(x + s)) out |= bit(sx, sy) | bit(dx + sx, dy + sy);
+            if (!open_at(x - dx + sx, y - dy + sy) && open_at(x + sx, y + sy))
+              out |= bit(sx, sy) | bit(dx + sx, dy + sy);
           }
         }
       } else {
         out |= bit(dx, 0) | bit(0, dy);
         if constexpr (Cut) {
-          if (!open(x - offset(dx, 0))) out |= bit(-dx, dy);
-          if (!open(x - offset(0, dy))) out |= bit(dx, -dy);
+          if (!open_at(x - dx, y)) out |= bit(-dx, dy);
+          if (!open_at(x, y - dy)) out |= bit(dx, -dy);
         }
       }
     }
@@ -275,11 +288,9 @@ template <bool Cut>
 std::uint32_t JumpPointSearch::search(const CostMap& map, std::uint32_t start, std::uint32_t goal) {
   const auto stride = static_cast<std::uint32_t>(map.stride());
   const auto goal_x = static_cast<int>(goal % stride), goal_y = static_cast<int>(goal / stride);
-  const Jumps<Cut> jumps{map.padded(), stride,          goal,         goal_x, goal_y, rows_.data(),
-                         row_words_,   columns_.data(), column_words_};
-  std::uint32_t* const g = g_.data();
-  std::uint8_t* const arrived = arrived_.data();
-  std::uint8_t* const jumped = jumped_.data();
+  const Jumps<Cut> jumps{stride,       goal,       goal_x,          goal_y,
+                         rows_.data(), row_words_, columns_.data(), column_words_};
+  Seen* const seen = seen_.data();
   const std::uint32_t base = base_;
   const auto estimate = [&](int x, int y) {
     return static_cast<std::uint32_t>(std::max(std::abs(x - goal_x), std::abs(y - goal_y)));
@@ -299,9 +310,7 @@ std::uint32_t JumpPointSearch::search(const CostMap& map, std::uint32_t start, s
     ++open_count;
   };
 
-  g[start] = base;
-  arrived[start] = 0xff;  // every direction's natural successors: all eight
-  jumped[start] = 0;
+  seen[start] = {base, 0xff, 0};  // arrived in every direction: all eight successors
   std::uint32_t f = estimate(static_cast<int>(start % stride), static_cast<int>(start / stride));
   push(start, 0, f);
   std::uint32_t top = 0;
@@ -314,38 +323,49 @@ std::uint32_t JumpPointSearch::search(const CostMap& map, std::uint32_t start, s
     const std::uint64_t e = bucket.back();
     bucket.pop_back();
     --open_count;
+    if (!bucket.empty()) __builtin_prefetch(seen + static_cast<std::uint32_t>(bucket.back()));
     const auto c = static_cast<std::uint32_t>(e);
-    const std::uint32_t gc = g[c] - base;
+    Seen& sc = seen[c];
+    const std::uint32_t gc = sc.g - base;
     if (gc + static_cast<std::uint32_t>(e >> 32) != f) continue;  // stale: reached cheaper since
-    const unsigned pending = arrived[c] & ~unsigned{jumped[c]};
+    const unsigned pending = sc.arrived & ~unsigned{sc.jumped};
     if (pending == 0) continue;  // a second entry for directions already jumped from
     ++expanded;
     if (c == goal) {
       found = c;
       break;
     }
-    jumped[c] = static_cast<std::uint8_t>(jumped[c] | pending);
+    sc.jumped = static_cast<std::uint8_t>(sc.jumped | pending);
     const auto cy = static_cast<int>(c / stride);
     const int cx = static_cast<int>(c - static_cast<std::uint32_t>(cy) * stride);
-    for (unsigned m = jumps.successors(c, pending); m != 0; m &= m - 1) {
+    // All jumps first, then their cells' records: on a large map each record read is likely
+    // a cache miss, and fetching them while the other jumps run overlaps the waits.
+    std::array<Found, 8> found_here;
+    unsigned count = 0;
+    for (unsigned m = jumps.successors(cx, cy, pending); m != 0; m &= m - 1) {
       const auto k = static_cast<unsigned>(std::countr_zero(m));
       int steps = 0;
       const std::uint32_t j = jumps.jump(c, cx, cy, k, steps);
       if (j == 0) continue;
-      const std::uint32_t ng = gc + static_cast<std::uint32_t>(steps);
-      const std::uint32_t hj = estimate(cx + k_dx[k] * steps, cy + k_dy[k] * steps);
+      __builtin_prefetch(seen + j);
+      found_here[count++] = {j, static_cast<std::uint32_t>(steps), k};
+    }
+    for (unsigned n = 0; n < count; ++n) {
+      const auto [j, steps, k] = found_here[n];
+      const std::uint32_t ng = gc + steps;
       const auto b = static_cast<std::uint8_t>(1u << k);
-      const std::uint32_t old = g[j] - base;  // huge when not seen this call
+      Seen& sj = seen[j];
+      const std::uint32_t old = sj.g - base;  // huge when not seen this call
       if (old < ng) continue;
+      const auto s = static_cast<int>(steps);
+      const std::uint32_t hj = estimate(cx + k_dx[k] * s, cy + k_dy[k] * s);
       if (old == ng) {
-        if ((arrived[j] & b) != 0) continue;
-        arrived[j] = static_cast<std::uint8_t>(arrived[j] | b);
-        if (jumped[j] != 0) push(j, ng, hj);  // expanded already: again, for the new direction
+        if ((sj.arrived & b) != 0) continue;
+        sj.arrived = static_cast<std::uint8_t>(sj.arrived | b);
+        if (sj.jumped != 0) push(j, ng, hj);  // expanded already: again, for the new direction
         continue;
       }
-      g[j] = base + ng;
-      arrived[j] = b;
-      jumped[j] = 0;
+      sj = {base + ng, b, 0};
       top = std::max(top, ng);
       push(j, ng, hj);
     }
@@ -366,16 +386,16 @@ void JumpPointSearch::rebuild(const CostMap& map, std::uint32_t start, std::uint
   std::uint32_t j = goal;
   unsigned k = 8;
   while (j != start) {
-    const unsigned arrived = arrived_[j];
+    const unsigned arrived = seen_[j].arrived;
     if (k == 8 || (arrived >> k & 1u) == 0) k = static_cast<unsigned>(std::countr_zero(arrived));
     const std::uint32_t back =
         static_cast<std::uint32_t>(k_dy[k]) * stride + static_cast<std::uint32_t>(k_dx[k]);
-    const std::uint32_t gj = g_[j] - base;
+    const std::uint32_t gj = seen_[j].g - base;
     std::uint32_t c = j;
     for (std::uint32_t t = 1;; ++t) {
       path.push_back(map.point(c));
       c -= back;
-      const std::uint32_t gc = g_[c] - base;
+      const std::uint32_t gc = seen_[c].g - base;
       if (gc < gj && gc + t == gj) break;
       if (t > longest) throw std::logic_error("jump-point: no parent behind a jump point");
     }
@@ -404,16 +424,12 @@ bool JumpPointSearch::find_path(const CostMap& map, Point from, Point to, const 
   if (!map.passable(to)) return false;
 
   const std::size_t cells = map.padded_cell_count();
-  if (g_.size() < cells) {
-    g_.resize(cells, 0);
-    arrived_.resize(cells, 0);
-    jumped_.resize(cells, 0);
-  }
+  if (seen_.size() < cells) seen_.assign(cells, Seen{});
   // A g is the cost of a walk that is optimal up to its last jump: below the cell count plus
   // the longest jump.
   const std::uint64_t bound = cells + map.stride() + static_cast<std::uint64_t>(map.height());
   if (base_ + 2 * bound > std::numeric_limits<std::uint32_t>::max()) {
-    std::fill(g_.begin(), g_.end(), 0);
+    std::fill(seen_.begin(), seen_.end(), Seen{});
     base_ = 1;
   }
   const auto start = static_cast<std::uint32_t>(map.index(from));
@@ -423,7 +439,7 @@ bool JumpPointSearch::find_path(const CostMap& map, Point from, Point to, const 
                                   ? search<true>(map, start, goal)
                                   : search<false>(map, start, goal);
   if (found != 0) {
-    cost_ = static_cast<Distance>(g_[goal] - base_);
+    cost_ = static_cast<Distance>(seen_[goal].g - base_);
     rebuild(map, start, goal, path);
   }
   base_ += top_ + 1;  // past every g this call wrote

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "yendor/core/geometry.hpp"
+#include "yendor/core/huge_page_array.hpp"
 #include "yendor/path/cost_map.hpp"
 #include "yendor/path/movement.hpp"
 
@@ -50,12 +51,15 @@ class JumpPointSearch {
 
   Distance cost_ = k_unreachable;
   std::int64_t expanded_ = 0;
-  // Per padded cell, valid only where g_ says the cell was seen this call: base_ + g, the
-  // directions it was reached in at that g (bit k: k_directions8[k]), and those it has
-  // jumped from already.
-  std::vector<std::uint32_t> g_;
-  std::vector<std::uint8_t> arrived_;
-  std::vector<std::uint8_t> jumped_;
+  // Per padded cell, valid only where g says the cell was seen this call: base_ + its cost,
+  // the directions it was reached in at that cost (bit k: k_directions8[k]), and those it
+  // has jumped from already. Kept together: on a large map each touch of a cell is a cache
+  // miss, and one is cheaper than three.
+  struct Seen {
+    std::uint32_t g = 0;
+    std::uint8_t arrived = 0, jumped = 0;
+  };
+  HugePageArray<Seen> seen_;
   std::uint32_t base_ = 1;
   std::uint32_t top_ = 0;                         // the largest g the last call wrote
   std::vector<std::vector<std::uint64_t>> open_;  // per f (in a ring): h << 32 | cell
