@@ -43,13 +43,13 @@ class HugePageArray {
   }
   ~HugePageArray() { detail::release_pages(data_, capacity_ * sizeof(T)); }
 
-  // `count` elements, every one `value`. Memory is kept when it is large enough.
+  // `count` elements, every one `value`. Memory is kept when it is large enough; when new
+  // memory cannot be had, std::bad_alloc leaves the array as it was.
   void assign(std::size_t count, const T& value) {
     if (count > capacity_) {
+      T* fresh = static_cast<T*>(detail::allocate_pages(count * sizeof(T)));
       detail::release_pages(data_, capacity_ * sizeof(T));
-      data_ = nullptr;
-      capacity_ = 0;
-      data_ = static_cast<T*>(detail::allocate_pages(count * sizeof(T)));
+      data_ = fresh;
       capacity_ = count;
     }
     size_ = count;
