@@ -85,6 +85,27 @@ TEST(Raycast, MatchesItsDefinitionOnRandomMaps) {
   }
 }
 
+// Reaches up to 62 keep an octant's rays in one word; larger ones walk runs of cells. These
+// maps straddle that boundary (reach 56 to 139).
+TEST(Raycast, MatchesItsDefinitionOnLargerMaps) {
+  for (std::uint64_t seed = 0; seed < 60; ++seed) {
+    Rng rng(seed + 5000);
+    const Size size{rng.range(57, 140), rng.range(57, 140)};
+    const double density = rng.real(0.0, 0.3);
+    const OpacityMap map = OpacityMap::from(size, [&](Point) { return rng.chance(density); });
+    const Point origin{rng.range(0, size.width - 1), rng.range(0, size.height - 1)};
+    FovOptions o;
+    o.radius = rng.chance(0.4) ? 0 : rng.range(56, 70);
+    o.shape = rng.chance(0.5) ? Shape::circle : Shape::square;
+    o.light_walls = rng.chance(0.7);
+    const Grid<std::uint8_t> expected = raycast_oracle(map, origin, o);
+    VisibleSet out;
+    raycast().compute(map, origin, o, out);
+    ASSERT_EQ(out.to_grid(), expected)
+        << "seed " << seed << " origin (" << origin.x << "," << origin.y << ") radius " << o.radius;
+  }
+}
+
 TEST(Raycast, ARadiusReachingPastTheMapCastsTheUnlimitedRays) {
   // The square reaching the farthest map edge holds the map: a bigger one adds no cell.
   for (std::uint64_t seed = 0; seed < 60; ++seed) {
