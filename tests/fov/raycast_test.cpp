@@ -63,47 +63,35 @@ const FovAlgorithm& raycast() {
   return builtin_fovs().get("raycast");
 }
 
+// A random map with sides in [min_side, max_side], a random origin and options (the radius
+// unlimited or in [min_radius, max_radius]), compared with the oracle.
+void expect_matches_oracle(std::uint64_t seed, int min_side, int max_side, int min_radius,
+                           int max_radius, double max_density) {
+  Rng rng(seed);
+  const Size size{rng.range(min_side, max_side), rng.range(min_side, max_side)};
+  const double density = rng.real(0.0, max_density);
+  const OpacityMap map = OpacityMap::from(size, [&](Point) { return rng.chance(density); });
+  const Point origin{rng.range(0, size.width - 1), rng.range(0, size.height - 1)};
+  FovOptions o;
+  o.radius = rng.chance(0.4) ? 0 : rng.range(min_radius, max_radius);
+  o.shape = rng.chance(0.5) ? Shape::circle : Shape::square;
+  o.light_walls = rng.chance(0.7);
+  VisibleSet out;
+  raycast().compute(map, origin, o, out);
+  EXPECT_EQ(out.to_grid(), raycast_oracle(map, origin, o))
+      << "seed " << seed << " origin (" << origin.x << "," << origin.y << ") radius " << o.radius;
+}
+
 TEST(Raycast, MatchesItsDefinitionOnRandomMaps) {
-  for (std::uint64_t seed = 0; seed < 800; ++seed) {
-    Rng rng(seed);
-    const Size size{rng.range(1, 36), rng.range(1, 36)};
-    const double density = rng.real(0.0, 0.5);
-    const OpacityMap map = OpacityMap::from(size, [&](Point) { return rng.chance(density); });
-    const Point origin{rng.range(0, size.width - 1), rng.range(0, size.height - 1)};
-    FovOptions o;
-    o.radius = rng.chance(0.4) ? 0 : rng.range(1, 18);
-    o.shape = rng.chance(0.5) ? Shape::circle : Shape::square;
-    o.light_walls = rng.chance(0.7);
-    const Grid<std::uint8_t> expected = raycast_oracle(map, origin, o);
-    VisibleSet out;
-    raycast().compute(map, origin, o, out);
-    for (int y = 0; y < size.height; ++y)
-      for (int x = 0; x < size.width; ++x)
-        ASSERT_EQ(out.visible(Point{x, y}), expected[Point(x, y)] != 0)
-            << "seed " << seed << " origin (" << origin.x << "," << origin.y << ") radius "
-            << o.radius << " cell (" << x << "," << y << ")";
-  }
+  for (std::uint64_t seed = 0; seed < 800; ++seed)
+    expect_matches_oracle(seed, 1, 36, 1, 18, 0.5);
 }
 
 // Reaches up to 62 keep an octant's rays in one word; larger ones walk runs of cells. These
 // maps straddle that boundary (reach 56 to 139).
 TEST(Raycast, MatchesItsDefinitionOnLargerMaps) {
-  for (std::uint64_t seed = 0; seed < 60; ++seed) {
-    Rng rng(seed + 5000);
-    const Size size{rng.range(57, 140), rng.range(57, 140)};
-    const double density = rng.real(0.0, 0.3);
-    const OpacityMap map = OpacityMap::from(size, [&](Point) { return rng.chance(density); });
-    const Point origin{rng.range(0, size.width - 1), rng.range(0, size.height - 1)};
-    FovOptions o;
-    o.radius = rng.chance(0.4) ? 0 : rng.range(56, 70);
-    o.shape = rng.chance(0.5) ? Shape::circle : Shape::square;
-    o.light_walls = rng.chance(0.7);
-    const Grid<std::uint8_t> expected = raycast_oracle(map, origin, o);
-    VisibleSet out;
-    raycast().compute(map, origin, o, out);
-    ASSERT_EQ(out.to_grid(), expected)
-        << "seed " << seed << " origin (" << origin.x << "," << origin.y << ") radius " << o.radius;
-  }
+  for (std::uint64_t seed = 0; seed < 60; ++seed)
+    expect_matches_oracle(seed + 5000, 57, 140, 56, 70, 0.3);
 }
 
 TEST(Raycast, ARadiusReachingPastTheMapCastsTheUnlimitedRays) {
