@@ -8,6 +8,8 @@
 
 #include "yendor/gen/generate.hpp"
 #include "yendor/gen/maze_automaton.hpp"
+#include "yendor/gen/maze_cells.hpp"
+#include "yendor/gen/maze_dfs.hpp"
 #include "yendor/gen/registry.hpp"
 
 namespace yendor {
@@ -48,6 +50,20 @@ BENCHMARK(BM_maze_dfs_cell3)->Arg(1000)->Unit(benchmark::kMicrosecond);
 
 // Far beyond the 80x80 where the thesis's recursive search stopped (section 5.5).
 BENCHMARK(BM_maze_dfs)->Arg(4000)->Unit(benchmark::kMillisecond)->Iterations(2);
+
+// The depth-first carve alone, on the lattice of a 1000x1000 map (499x499 cells): what the
+// search itself costs, without drawing the maze, the stairs or the check.
+void BM_maze_dfs_carve(benchmark::State& state) {
+  const auto layout = detail::MazeLayout::fit({1000, 1000}, 1);
+  std::uint64_t seed = 1;
+  for (auto _ : state) {
+    detail::MazeCells maze(layout.columns, layout.rows);
+    Rng rng(seed++);
+    detail::carve_dfs_maze(maze, 0.0, rng);
+    benchmark::DoNotOptimize(maze.degree(maze.nth(0)));
+  }
+}
+BENCHMARK(BM_maze_dfs_carve)->Unit(benchmark::kMicrosecond);
 
 // One generation of the bit-parallel automaton on a 1000x1000 grid.
 void BM_maze_automaton_step(benchmark::State& state) {

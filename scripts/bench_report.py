@@ -105,6 +105,8 @@ AI_COLUMNS = ("method", "map", "actors", "rep", "ms_per_turn", "timed_actors", "
               "cpu_ms_per_turn")
 ROTJS_COLUMNS = ("case", "library", "algorithm", "size", "seed", "rep", "ms", "status", "detail")
 TCOD_COLUMNS = ("case", "library", "algorithm", "cpu_us", "real_us", "samples", "status")
+TCOD_PAIR_COLUMNS = ("case", "yendor", "tcod", "runs", "rounds", "yendor_us", "tcod_us", "ratio",
+                     "status")
 
 MARKERS = ("o", "s", "^", "v", "D", "<", ">", "p", "*", "h", "X", "P")
 
@@ -225,6 +227,20 @@ class TcodRow:
         return self.cpu_us if self.cpu_us is not None else self.real_us
 
 
+@dataclass(frozen=True)
+class TcodPair:
+    """A paired measurement (peers/tcod_pairs.csv): Yendor and libtcod in alternating blocks."""
+
+    case: str
+    yendor: str
+    tcod: str
+    rounds: int | None
+    yendor_us: float | None
+    tcod_us: float | None
+    ratio: float | None
+    status: str
+
+
 @dataclass
 class Peer:
     """An optional peer's rows, or why there are none."""
@@ -242,6 +258,9 @@ class WorkData:
     meta: dict
     rotjs: Peer
     tcod: Peer
+    # (case, Yendor algorithm) -> its paired measurement; empty when none was made.
+    tcod_pairs: dict[tuple[str, str], TcodPair] = field(default_factory=dict)
+    tcod_pairs_note: str = ""  # why the pairs file was not used, when it exists but is unreadable
 
 
 @dataclass(frozen=True)
@@ -379,6 +398,20 @@ def load_tcod_rows(path: Path) -> list[TcodRow]:
     return rows
 
 
+def load_tcod_pairs(path: Path) -> dict[tuple[str, str], TcodPair]:
+    pairs = {}
+    for i, row in enumerate(read_csv_rows(path, TCOD_PAIR_COLUMNS)):
+        where = f"{path.name} line {i + 2}"
+        pair = TcodPair(row["case"], row["yendor"], row["tcod"],
+                        parse_number(row["rounds"], int, f"{where} rounds"),
+                        parse_number(row["yendor_us"], float, f"{where} yendor_us"),
+                        parse_number(row["tcod_us"], float, f"{where} tcod_us"),
+                        parse_number(row["ratio"], float, f"{where} ratio"),
+                        row["status"] or "unknown")
+        pairs[(pair.case, pair.yendor)] = pair
+    return pairs
+
+
 def load_peer(path: Path, meta: dict, name: str, loader) -> Peer:
     """An optional peer: its rows, or the reason it has none (never raises)."""
     status, note = peer_status(meta, name)
@@ -396,12 +429,21 @@ def load_work(work: Path) -> WorkData:
     if not work.is_dir():
         raise InputError(f"{work}: not a directory")
     meta = load_meta(work / "meta.json")
+    pairs_path = work / "peers" / "tcod_pairs.csv"
+    pairs, pairs_note = {}, ""
+    if pairs_path.is_file():
+        try:
+            pairs = load_tcod_pairs(pairs_path)
+        except InputError as e:
+            pairs_note = f"{pairs_path.name} unreadable ({e}): ratios of medians used instead"
     return WorkData(
         gen=load_gen(work / "gen.csv"),
         ai=load_ai(work / "ai.csv"),
         meta=meta,
         rotjs=load_peer(work / "peers" / "rotjs.csv", meta, "rotjs", load_rotjs_rows),
         tcod=load_peer(work / "peers" / "tcod.csv", meta, "tcod", load_tcod_rows),
+        tcod_pairs=pairs,
+        tcod_pairs_note=pairs_note,
     )
 
 
@@ -1254,18 +1296,31 @@ def us_ratio(peer: TcodRow | None, ours: TcodRow) -> float | None:
     return peer.us / ours.us
 
 
-def tcod_case_rows(case: str, rows: Sequence[TcodRow]) -> tuple[list[tuple], list[RatioBar]]:
+def paired_ratio(pairs: dict[tuple[str, str], TcodPair], case: str, algorithm: str,
+                 same_name: str | None) -> float | None:
+    """The paired libtcod/Yendor ratio of a same-algorithm pair, when one was measured."""
+    pair = pairs.get((case, algorithm))
+    if pair is None or pair.status != "ok" or pair.ratio is None or pair.tcod != same_name:
+        return None
+    return pair.ratio
+
+
+def tcod_case_rows(case: str, rows: Sequence[TcodRow],
+                   pairs: dict[tuple[str, str], TcodPair]) -> tuple[list[tuple], list[RatioBar]]:
     table, bars = [], []
     tcod = {r.algorithm: r for r in rows if r.library == "tcod"}
     fastest = tcod_fastest(rows)
     for ours in (r for r in rows if r.library == "yendor"):
         same_name = TCOD_SAME_ALGORITHM.get(ours.algorithm)
         same = tcod.get(same_name) if same_name else None
-        ratio = us_ratio(same, ours)
+        paired = paired_ratio(pairs, case, ours.algorithm, same_name)
+        # The verdict reads the paired ratio when there is one (both sides timed under the same
+        # conditions), else the ratio of the medians.
+        ratio = paired if paired is not None else us_ratio(same, ours)
         target = tcod_target(case) if same_name else None
         table.append((case, ours.algorithm, fmt_us(ours), same_name or "—", fmt_us(same),
-                      fmt_ratio(ratio), fastest.algorithm if fastest else "—",
-                      fmt_ratio(us_ratio(fastest, ours)),
+                      fmt_ratio(us_ratio(same, ours)), fmt_ratio(paired),
+                      fastest.algorithm if fastest else "—", fmt_ratio(us_ratio(fastest, ours)),
                       f"≥ {target:g}×" if target else "—", verdict(ratio, False, target)))
         if ratio is not None:
             bars.append(RatioBar("libtcod", f"libtcod {case} {ours.algorithm}", ratio, False,
@@ -1281,8 +1336,13 @@ def section_tcod(data: WorkData) -> tuple[list[str], list[RatioBar]]:
         "`yendor_peer_bench` (see [benchmarks.md](benchmarks.md)) times Yendor and libtcod in "
         "the same process on the same maps: median CPU µs per call. Same-algorithm pairs: "
         + ", ".join(f"{k} ↔ {v}" for k, v in TCOD_SAME_ALGORITHM.items())
-        + ". The ratio is libtcod / Yendor (above 1: Yendor faster); \"met?\" compares the "
-        "same-algorithm ratio with the target (FOV and path cases ≥ 10×, the open 1000x1000 "
+        + ". The ratio is libtcod / Yendor (above 1: Yendor faster). \"paired\" is the same "
+        "ratio measured with both libraries timed in alternating blocks of a few milliseconds, "
+        "the median over the rounds: this machine's speed changes from one second to the next "
+        "(one state nearly twice as fast as the other), so two medians taken at different "
+        "moments can differ by that much, while a paired ratio compares like with like. "
+        "\"met?\" compares the paired ratio (the ratio of medians where no pair was timed) with "
+        "the target (FOV and path cases ≥ 10×, the open 1000x1000 "
         "FOV ≥ 3×; BSP and the chase have none). Rows without a libtcod twin (such as Yendor's "
         "default corner rule) are given against libtcod's fastest only. Yendor's `astar` runs "
         "jump point search where every step costs the same, as on these maps (the same optimal "
@@ -1292,13 +1352,15 @@ def section_tcod(data: WorkData) -> tuple[list[str], list[RatioBar]]:
     ]
     table, bars = [], []
     for case, rows in tcod_cases(data.tcod.rows).items():
-        case_table, case_bars = tcod_case_rows(case, rows)
+        case_table, case_bars = tcod_case_rows(case, rows, data.tcod_pairs)
         table += case_table
         bars += case_bars
     lines += md_table(["case", "Yendor algorithm", "Yendor µs", "libtcod same algorithm",
-                       "libtcod µs", "libtcod/Yendor", "libtcod fastest", "fastest/Yendor",
-                       "target", "met?"], table,
-                      [False, False, True, False, True, True, False, True, False, False])
+                       "libtcod µs", "libtcod/Yendor", "paired", "libtcod fastest",
+                       "fastest/Yendor", "target", "met?"], table,
+                      [False, False, True, False, True, True, True, False, True, False, False])
+    if data.tcod_pairs_note:
+        lines += ["", data.tcod_pairs_note + "."]
     return lines + [""], bars
 
 

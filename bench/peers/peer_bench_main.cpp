@@ -8,7 +8,8 @@
 // table takes each benchmark's median (for shared, noisy machines); --peer_time=real ranks by
 // wall-clock time instead of CPU time (the default: time spent descheduled is not the code's);
 // --peer_csv=FILE also writes every benchmark's medians as CSV (what `yendor bench report`
-// reads).
+// reads); --peer_paired=N adds the paired benchmarks (peers/paired.hpp: Yendor and libtcod
+// timed in alternating blocks, N rounds) and --peer_pairs_csv=FILE writes their ratios.
 // Exits 1 when a check finds that the libraries' results differ.
 
 #include <benchmark/benchmark.h>
@@ -25,6 +26,7 @@
 #include <utility>
 #include <vector>
 
+#include "peers/paired.hpp"
 #include "peers/peer_common.hpp"
 
 namespace yendor::peers {
@@ -44,6 +46,14 @@ double to_microseconds(double value, benchmark::TimeUnit unit) {
   return value;
 }
 
+std::string case_of(std::string_view name) {
+  return std::string(name.substr(0, name.find('/')));
+}
+std::string variant_of(std::string_view name) {
+  const std::size_t slash = name.find('/');
+  return slash == std::string_view::npos ? std::string() : std::string(name.substr(slash + 1));
+}
+
 // The console output as usual, plus each run's CPU and real time per call by benchmark name
 // (every repetition and pass), for the table.
 class CollectingReporter : public benchmark::ConsoleReporter {
@@ -52,6 +62,10 @@ class CollectingReporter : public benchmark::ConsoleReporter {
     benchmark::ConsoleReporter::ReportRuns(runs);
     for (const Run& run : runs) {
       if (run.run_type != Run::RT_Iteration) continue;  // aggregates: we take our own median
+      if (variant_of(run.run_name.function_name).rfind("pair_", 0) == 0) {
+        collect_pair(run);
+        continue;
+      }
       Samples& s = samples_[run.run_name.function_name];
       if (run.error_occurred) {
         s.error = run.error_message;
@@ -98,6 +112,31 @@ class CollectingReporter : public benchmark::ConsoleReporter {
       n = std::max(n, s.cpu_us.size());
     return n;
   }
+  // A paired benchmark's figures, medians over its runs (passes), rounds summed.
+  struct Pair {
+    std::string case_name, yendor, tcod, error;
+    std::size_t runs = 0;
+    double rounds = 0, yendor_us = 0, tcod_us = 0, ratio = 0;
+  };
+  std::vector<Pair> pairs() const {
+    std::vector<Pair> out;
+    for (const auto& [name, p] : pairs_) {
+      Pair q;
+      q.case_name = case_of(name);
+      q.yendor = variant_of(name).substr(5);  // after "pair_"
+      q.tcod = p.tcod;
+      q.error = p.error;
+      q.runs = p.ratio.size();
+      for (const double r : p.rounds)
+        q.rounds += r;
+      q.yendor_us = median(p.yendor_us);
+      q.tcod_us = median(p.tcod_us);
+      q.ratio = median(p.ratio);
+      out.push_back(q);
+    }
+    return out;
+  }
+
   // Every benchmark name seen, sorted.
   std::vector<std::string> names() const {
     std::vector<std::string> out;
@@ -111,7 +150,36 @@ class CollectingReporter : public benchmark::ConsoleReporter {
     std::vector<double> cpu_us, real_us;
     std::string error;
   };
+  struct PairSamples {
+    std::string tcod, error;
+    std::vector<double> yendor_us, tcod_us, ratio, rounds;
+  };
+
+  void collect_pair(const Run& run) {
+    PairSamples& p = pairs_[run.run_name.function_name];
+    if (run.error_occurred) {
+      p.error = run.error_message;
+      return;
+    }
+    const auto counter = [&](const char* name) {
+      const auto it = run.counters.find(name);
+      return it == run.counters.end() ? 0.0 : it->second.value;
+    };
+    p.tcod = run.report_label;
+    p.yendor_us.push_back(counter("yendor_us"));
+    p.tcod_us.push_back(counter("tcod_us"));
+    p.ratio.push_back(counter("ratio"));
+    p.rounds.push_back(counter("rounds"));
+  }
+  static double median(std::vector<double> v) {
+    if (v.empty()) return 0;
+    std::sort(v.begin(), v.end());
+    const std::size_t n = v.size();
+    return n % 2 == 1 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+  }
+
   std::map<std::string, Samples> samples_;
+  std::map<std::string, PairSamples> pairs_;
   bool real_time_ = false;
 };
 
@@ -158,14 +226,6 @@ constexpr Row k_rows[] = {
     {"6b. chase: Yendor A* per monster", "chase200_cave200/yendor_astar",
      "chase200_cave200/tcod_astar", true, 0, "41000"},
 };
-
-std::string case_of(std::string_view name) {
-  return std::string(name.substr(0, name.find('/')));
-}
-std::string variant_of(std::string_view name) {
-  const std::size_t slash = name.find('/');
-  return slash == std::string_view::npos ? std::string() : std::string(name.substr(slash + 1));
-}
 
 std::string format_us(std::optional<double> us) {
   if (!us) return "—";
@@ -253,6 +313,44 @@ void print_fov_table(const CollectingReporter& r) {
   }
 }
 
+// The paired benchmarks: Yendor and libtcod timed in alternating blocks.
+void print_pairs_table(const CollectingReporter& r) {
+  const std::vector<CollectingReporter::Pair> pairs = r.pairs();
+  if (pairs.empty()) return;
+  std::printf(
+      "\n### Paired (alternating blocks of Yendor and libtcod; CPU µs per call, medians)\n\n"
+      "| case | Yendor | libtcod | rounds | Yendor µs | libtcod µs | libtcod/Yendor |\n"
+      "| --- | --- | --- | --- | --- | --- | --- |\n");
+  for (const CollectingReporter::Pair& p : pairs) {
+    if (!p.error.empty()) {
+      std::printf("| %s | %s | — | — | — (%s) | — | — |\n", p.case_name.c_str(), p.yendor.c_str(),
+                  p.error.c_str());
+      continue;
+    }
+    std::printf("| %s | %s | %s | %.0f | %s | %s | %s |\n", p.case_name.c_str(), p.yendor.c_str(),
+                p.tcod.c_str(), p.rounds, format_us(p.yendor_us).c_str(),
+                format_us(p.tcod_us).c_str(), format_ratio(p.ratio, 1.0).c_str());
+  }
+}
+
+// One line per paired benchmark: case, Yendor and libtcod algorithms, runs and rounds, the
+// medians per call and the median ratio. False when the file cannot be written.
+bool write_pairs_csv(const CollectingReporter& r, const std::string& path) {
+  std::FILE* f = std::fopen(path.c_str(), "w");
+  if (!f) return false;
+  std::fprintf(f, "case,yendor,tcod,runs,rounds,yendor_us,tcod_us,ratio,status\n");
+  for (const CollectingReporter::Pair& p : r.pairs()) {
+    if (!p.error.empty())
+      std::fprintf(f, "%s,%s,%s,0,0,,,,error\n", p.case_name.c_str(), p.yendor.c_str(),
+                   p.tcod.c_str());
+    else
+      std::fprintf(f, "%s,%s,%s,%zu,%.0f,%.4f,%.4f,%.4f,ok\n", p.case_name.c_str(),
+                   p.yendor.c_str(), p.tcod.c_str(), p.runs, p.rounds, p.yendor_us, p.tcod_us,
+                   p.ratio);
+  }
+  return std::fclose(f) == 0;
+}
+
 void print_checks(const std::vector<Check>& checks) {
   std::printf("\n### Same work? (results compared outside the timed loops)\n\n");
   for (const Check& c : checks)
@@ -303,8 +401,21 @@ bool write_csv(const CollectingReporter& r, const std::string& path) {
 struct PeerFlags {
   int passes = 1;
   bool real_time = false;
-  std::string csv;  // --peer_csv=FILE
+  std::string csv;        // --peer_csv=FILE
+  int paired = 0;         // --peer_paired=N: rounds of the paired benchmarks (0: none)
+  std::string pairs_csv;  // --peer_pairs_csv=FILE
 };
+
+// A whole number in [lo, hi] from the text after a flag's '='; nullopt (after a message) else.
+std::optional<int> flag_number(const char* flag, const char* text, long lo, long hi) {
+  char* end = nullptr;
+  const long n = std::strtol(text, &end, 10);
+  if (end == text || *end != '\0' || n < lo || n > hi) {
+    std::fprintf(stderr, "yendor_peer_bench: %s wants %ld..%ld, got '%s'\n", flag, lo, hi, text);
+    return std::nullopt;
+  }
+  return static_cast<int>(n);
+}
 
 // --peer_passes=N and --peer_time=cpu|real, taken out of argv before Google Benchmark sees
 // it. nullopt (after a message) on a bad value.
@@ -314,14 +425,15 @@ std::optional<PeerFlags> take_peer_flags(int& argc, char** argv) {
   for (int i = 1; i < argc; ++i) {
     const std::string_view arg = argv[i];
     if (arg.rfind("--peer_passes=", 0) == 0) {
-      char* end = nullptr;
-      const long n = std::strtol(argv[i] + 14, &end, 10);
-      if (end == argv[i] + 14 || *end != '\0' || n < 1 || n > 100) {
-        std::fprintf(stderr, "yendor_peer_bench: --peer_passes wants 1..100, got '%s'\n",
-                     argv[i] + 14);
-        return std::nullopt;
-      }
-      flags.passes = static_cast<int>(n);
+      const std::optional<int> n = flag_number("--peer_passes", argv[i] + 14, 1, 100);
+      if (!n) return std::nullopt;
+      flags.passes = *n;
+    } else if (arg.rfind("--peer_paired=", 0) == 0) {
+      const std::optional<int> n = flag_number("--peer_paired", argv[i] + 14, 0, 1000);
+      if (!n) return std::nullopt;
+      flags.paired = *n;
+    } else if (arg.rfind("--peer_pairs_csv=", 0) == 0 && arg.size() > 17) {
+      flags.pairs_csv = std::string(arg.substr(17));
     } else if (arg.rfind("--peer_csv=", 0) == 0 && arg.size() > 11) {
       flags.csv = std::string(arg.substr(11));
     } else if (arg == "--peer_time=cpu" || arg == "--peer_time=real") {
@@ -329,7 +441,8 @@ std::optional<PeerFlags> take_peer_flags(int& argc, char** argv) {
     } else if (arg.rfind("--peer_", 0) == 0) {
       std::fprintf(stderr,
                    "yendor_peer_bench: unknown flag '%s' (--peer_passes=N, "
-                   "--peer_time=cpu|real, --peer_csv=FILE)\n",
+                   "--peer_time=cpu|real, --peer_csv=FILE, --peer_paired=N, "
+                   "--peer_pairs_csv=FILE)\n",
                    argv[i]);
       return std::nullopt;
     } else {
@@ -349,6 +462,7 @@ int main(int argc, char** argv) {
   if (!flags) return 2;
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  set_paired_rounds(flags->paired);
   register_fov_benchmarks();
   register_path_benchmarks();
   register_bsp_benchmarks();
@@ -373,9 +487,14 @@ int main(int argc, char** argv) {
   print_table(reporter);
   std::printf("%s", k_notes);
   print_fov_table(reporter);
+  print_pairs_table(reporter);
   print_checks(checks);
   if (!flags->csv.empty() && !write_csv(reporter, flags->csv)) {
     std::fprintf(stderr, "yendor_peer_bench: cannot write %s\n", flags->csv.c_str());
+    return 2;
+  }
+  if (!flags->pairs_csv.empty() && !write_pairs_csv(reporter, flags->pairs_csv)) {
+    std::fprintf(stderr, "yendor_peer_bench: cannot write %s\n", flags->pairs_csv.c_str());
     return 2;
   }
   benchmark::Shutdown();

@@ -14,9 +14,12 @@
 #include <exception>
 #include <memory>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 #include "bench_maps.hpp"
+#include "peers/paired.hpp"
 #include "peers/peer_common.hpp"
 #include "yendor/fov/fov.hpp"
 
@@ -145,39 +148,78 @@ Counts count_yendor(const FovScene& s, Point viewer, const fov::VisibleSet& seen
   return n;
 }
 
+// One timed unit of each library: the case's views, one after the other.
+void yendor_views(const FovScene& s, const fov::FovAlgorithm* algorithm, fov::VisibleSet& seen) {
+  for (const Point viewer : s.viewers) {
+    algorithm->compute(s.opacity, viewer, s.options, seen);
+    std::uint64_t* words = seen.row(0);
+    benchmark::DoNotOptimize(words);
+    benchmark::ClobberMemory();
+  }
+}
+void tcod_views(const FovScene& s, TCOD_fov_algorithm_t algorithm) {
+  for (const Point viewer : s.viewers) {
+    compute_tcod(s, viewer, algorithm);
+    benchmark::DoNotOptimize(s.tcod->cells);
+    benchmark::ClobberMemory();
+  }
+}
+
+// Sizes `seen` with a first view; false (the benchmark skipped) when Yendor refuses it.
+bool first_view(benchmark::State& state, const FovScene& s, const fov::FovAlgorithm* algorithm,
+                fov::VisibleSet& seen) {
+  try {
+    algorithm->compute(s.opacity, s.viewers.front(), s.options, seen);
+  } catch (const std::exception& e) {
+    state.SkipWithError(e.what());
+    return false;
+  }
+  return true;
+}
+
 void yendor_fov(benchmark::State& state, std::size_t case_index,
                 const fov::FovAlgorithm* algorithm) {
   const FovScene& s = scene(case_index);
   fov::VisibleSet seen;
-  try {
-    algorithm->compute(s.opacity, s.viewers.front(), s.options, seen);  // sizes `seen`
-  } catch (const std::exception& e) {
-    state.SkipWithError(e.what());
-    return;
-  }
-  for (auto _ : state) {
-    for (const Point viewer : s.viewers) {
-      algorithm->compute(s.opacity, viewer, s.options, seen);
-      std::uint64_t* words = seen.row(0);
-      benchmark::DoNotOptimize(words);
-      benchmark::ClobberMemory();
-    }
-  }
+  if (!first_view(state, s, algorithm, seen)) return;
+  for (auto _ : state)
+    yendor_views(s, algorithm, seen);
   state.counters["views"] = static_cast<double>(s.viewers.size());
   state.counters["cells"] = static_cast<double>(seen.count());  // of the last view
 }
 
 void tcod_fov(benchmark::State& state, std::size_t case_index, TCOD_fov_algorithm_t algorithm) {
   const FovScene& s = scene(case_index);
-  for (auto _ : state) {
-    for (const Point viewer : s.viewers) {
-      compute_tcod(s, viewer, algorithm);
-      benchmark::DoNotOptimize(s.tcod->cells);
-      benchmark::ClobberMemory();
-    }
-  }
+  for (auto _ : state)
+    tcod_views(s, algorithm);
   state.counters["views"] = static_cast<double>(s.viewers.size());
   state.counters["cells"] = static_cast<double>(count_tcod(s, s.viewers.back()).all);
+}
+
+// Yendor's algorithm and libtcod's doing the same job, timed in alternating blocks.
+void paired_fov(benchmark::State& state, std::size_t case_index, const fov::FovAlgorithm* algorithm,
+                const TcodFov* twin) {
+  const FovScene& s = scene(case_index);
+  fov::VisibleSet seen;
+  if (!first_view(state, s, algorithm, seen)) return;
+  run_paired(
+      state, [&] { yendor_views(s, algorithm, seen); }, [&] { tcod_views(s, twin->algorithm); },
+      static_cast<double>(s.viewers.size()), twin->name);
+}
+
+// libtcod's algorithm doing the same job as each Yendor one (what the report's verdicts use).
+const TcodFov* tcod_twin(std::string_view yendor_algorithm) {
+  constexpr std::array<std::pair<std::string_view, std::string_view>, 4> k_twins{{
+      {"symmetric", "symmetric"},
+      {"recursive", "shadow"},
+      {"permissive", "permissive8"},
+      {"raycast", "basic"},
+  }};
+  for (const auto& [ours, theirs] : k_twins)
+    if (ours == yendor_algorithm)
+      for (const TcodFov& t : k_tcod_fovs)
+        if (theirs == t.name) return &t;
+  return nullptr;
 }
 
 std::string percent_of(std::int64_t n, std::int64_t of) {
@@ -196,6 +238,13 @@ void register_fov_benchmarks() {
     for (const fov::FovAlgorithm* a : fov::builtin_fovs().all())
       benchmark::RegisterBenchmark((prefix + "yendor_" + a->info().name).c_str(), yendor_fov, i, a)
           ->Unit(benchmark::kMicrosecond);
+    if (paired_rounds() > 0)
+      for (const fov::FovAlgorithm* a : fov::builtin_fovs().all())
+        if (const TcodFov* twin = tcod_twin(a->info().name))
+          benchmark::RegisterBenchmark((prefix + "pair_" + a->info().name).c_str(), paired_fov, i,
+                                       a, twin)
+              ->Iterations(1)
+              ->Unit(benchmark::kMillisecond);
     for (const TcodFov& t : k_tcod_fovs)
       benchmark::RegisterBenchmark((prefix + "tcod_" + t.name).c_str(), tcod_fov, i, t.algorithm)
           ->Unit(benchmark::kMicrosecond);

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "bench_maps.hpp"
+#include "peers/paired.hpp"
 #include "peers/peer_common.hpp"
 #include "yendor/path/astar.hpp"
 #include "yendor/path/dijkstra_map.hpp"
@@ -149,6 +150,50 @@ void tcod_dijkstra(benchmark::State& state, MapId id) {
     benchmark::DoNotOptimize(tcod->distances);
     benchmark::ClobberMemory();
   }
+}
+
+// Yendor's A* (jump points, libtcod's rules) and libtcod's, timed in alternating blocks.
+void paired_astar(benchmark::State& state) {
+  const PathScene& s = scene(MapId::cave1000);
+  const Ends ends = astar_ends();
+  path::AStar astar;
+  std::vector<Point> route;
+  const TcodPath tcod(TCOD_path_new_using_map(s.tcod.get(), k_tcod_diagonal_cost));
+  run_paired(
+      state,
+      [&] {
+        bool found = astar.find_path(s.costs, ends.from, ends.to, k_tcod_movement, route);
+        benchmark::DoNotOptimize(found);
+        benchmark::ClobberMemory();
+      },
+      [&] {
+        bool found = TCOD_path_compute(tcod.get(), ends.from.x, ends.from.y, ends.to.x, ends.to.y);
+        benchmark::DoNotOptimize(found);
+        benchmark::ClobberMemory();
+      },
+      1, "astar");
+}
+
+// Both full Dijkstra maps (libtcod's rules), timed in alternating blocks.
+void paired_dijkstra(benchmark::State& state, MapId id) {
+  const PathScene& s = scene(id);
+  const Point goal = centre_floor(s);
+  path::DijkstraMap map;
+  const TcodDijkstra tcod(TCOD_dijkstra_new(s.tcod.get(), k_tcod_diagonal_cost));
+  run_paired(
+      state,
+      [&] {
+        map.compute(s.costs, goal, k_tcod_movement);
+        const path::Distance* values = &map.values()[std::size_t{0}];
+        benchmark::DoNotOptimize(values);
+        benchmark::ClobberMemory();
+      },
+      [&] {
+        TCOD_dijkstra_compute(tcod.get(), goal.x, goal.y);
+        benchmark::DoNotOptimize(tcod->distances);
+        benchmark::ClobberMemory();
+      },
+      1, "dijkstra");
 }
 
 // One turn of the chase: every monster works out its next step toward the player.
@@ -411,6 +456,10 @@ void register_path_benchmarks() {
                                path::Movement{}, true)
       ->Unit(us);
   benchmark::RegisterBenchmark("astar_cave1000/tcod_astar", tcod_astar)->Unit(us);
+  if (paired_rounds() > 0)
+    benchmark::RegisterBenchmark("astar_cave1000/pair_astar", paired_astar)
+        ->Iterations(1)
+        ->Unit(benchmark::kMillisecond);
 
   const std::array<std::pair<const char*, MapId>, 2> dijkstra_maps{
       {{"dijkstra_open1000", MapId::open1000}, {"dijkstra_cave1000", MapId::cave1000}}};
@@ -423,6 +472,10 @@ void register_path_benchmarks() {
                                  yendor_dijkstra, id, path::Movement{})
         ->Unit(us);
     benchmark::RegisterBenchmark((prefix + "tcod_dijkstra").c_str(), tcod_dijkstra, id)->Unit(us);
+    if (paired_rounds() > 0)
+      benchmark::RegisterBenchmark((prefix + "pair_dijkstra").c_str(), paired_dijkstra, id)
+          ->Iterations(1)
+          ->Unit(benchmark::kMillisecond);
   }
 
   benchmark::RegisterBenchmark("chase200_cave200/yendor_dijkstra_downhill", yendor_chase_dijkstra)

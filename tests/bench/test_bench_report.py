@@ -98,6 +98,13 @@ TCOD = [
     ("bsp_1000x1000", "tcod", "bsp_split", 0.0, 0.0, "error"),
 ]
 
+TCOD_PAIRS = [
+    # case, yendor, tcod, runs, rounds, yendor_us, tcod_us, ratio, status
+    ("astar_cave1000", "astar", "astar", 3, 63, 9000.0, 94500.0, 10.5, "ok"),  # met when paired
+    ("fov_r9_cave200", "recursive", "basic", 3, 63, 1.0, 5.0, 5.0, "ok"),  # not the twin: unused
+    ("fov_r9_cave200", "symmetric", "symmetric", 0, 0, "", "", "", "error"),  # no ratio
+]
+
 
 def jitter(rep: int) -> float:
     """1 -2 %, 1, 1 +2 %: the median of three reps is the law exactly."""
@@ -154,6 +161,8 @@ def make_work(root: Path, peers: bool = True, meta: dict | None = None) -> Path:
         write_csv(work / "peers" / "tcod.csv", list(br.TCOD_COLUMNS),
                   [[case, lib, alg, cpu, real, 100, status]
                    for case, lib, alg, cpu, real, status in TCOD])
+        write_csv(work / "peers" / "tcod_pairs.csv", list(br.TCOD_PAIR_COLUMNS),
+                  [list(row) for row in TCOD_PAIRS])
     return work
 
 
@@ -322,14 +331,15 @@ def test_rotjs_table(report):
 def test_tcod_table(report):
     _, md = report
     sym = cells_of(table_row(md, "fov_r9_cave200", "symmetric"))
-    assert sym[1:] == ["symmetric", "0.500", "symmetric", "50.0", "100×", "restrictive", "20×",
-                       "≥ 10×", "met"]
+    assert sym[1:] == ["symmetric", "0.500", "symmetric", "50.0", "100×", "—", "restrictive",
+                       "20×", "≥ 10×", "met"]
     rec = cells_of(table_row(md, "fov_r9_cave200", "recursive"))
-    assert rec[3:6] == ["shadow", "15.0", "15×"]
+    assert rec[3:7] == ["shadow", "15.0", "15×", "—"]  # the pair timed another algorithm
     open1000 = cells_of(table_row(md, "fov_unlimited_open1000", "symmetric"))
     assert open1000[-2:] == ["≥ 3×", "missed"]
-    assert cells_of(table_row(md, "astar_cave1000", "astar"))[5:] == ["9.5×", "astar", "9.5×",
-                                                                      "≥ 10×", "missed"]
+    # The medians say 9.5x, the paired timing 10.5x: the verdict follows the pair.
+    assert cells_of(table_row(md, "astar_cave1000", "astar"))[5:] == ["9.5×", "10×", "astar",
+                                                                      "9.5×", "≥ 10×", "met"]
     default = cells_of(table_row(md, "astar_cave1000", "astar_default_movement"))
     assert default[3] == "—" and default[-2:] == ["—", "—"]
     chase = cells_of(table_row(md, "chase200_cave200", "dijkstra_downhill"))
@@ -395,6 +405,17 @@ def test_malformed_peer_is_not_run(tmp_path):
     out = tmp_path / "experiments.md"
     assert br.main(["--work", str(work), "--out", str(out)]) == 0
     assert "not run: tcod.csv unreadable (" in out.read_text(encoding="utf-8")
+
+
+def test_malformed_pairs_fall_back_to_medians(tmp_path):
+    work = make_work(tmp_path)
+    (work / "peers" / "tcod_pairs.csv").write_text("case,yendor\nx,y\n", encoding="utf-8")
+    out = tmp_path / "experiments.md"
+    assert br.main(["--work", str(work), "--out", str(out)]) == 0
+    md = out.read_text(encoding="utf-8")
+    assert "tcod_pairs.csv unreadable (" in md
+    assert cells_of(table_row(md, "astar_cave1000", "astar"))[5:7] == ["9.5×", "—"]
+    assert cells_of(table_row(md, "astar_cave1000", "astar"))[-1] == "missed"
 
 
 def test_missing_gen_csv_exits_2(tmp_path, capsys):

@@ -120,7 +120,9 @@ PeerStatus run_tcod_peer(const BenchReportOptions& o, const std::string& peers_d
   const std::string out_log = peers_dir + "/tcod.log";
   const ProcessResult r = run_process(
       {o.peer_bench, "--benchmark_filter=" + filter, "--peer_csv=" + peers_dir + "/tcod.csv",
-       std::string("--peer_passes=") + (o.quick ? "1" : "3")},
+       std::string("--peer_passes=") + (o.quick ? "1" : "3"),
+       std::string("--peer_paired=") + (o.quick ? "3" : "21"),
+       "--peer_pairs_csv=" + peers_dir + "/tcod_pairs.csv"},
       out_log, o.quick ? k_peer_limit_quick_s : k_peer_limit_full_s,
       running_line(o, log, "libtcod peer"));
   end_running_line(o, log);
@@ -202,7 +204,7 @@ void run_bench_report(const BenchReportOptions& options, std::ostream& log) {
   const std::string peers_dir = o.work + "/peers";
   const std::string maps_dir = o.work + "/maps";
   fs::create_directories(peers_dir);
-  for (const char* stale : {"/tcod.csv", "/rotjs.csv"})
+  for (const char* stale : {"/tcod.csv", "/tcod_pairs.csv", "/rotjs.csv"})
     fs::remove(peers_dir + stale);
 
   BenchGenOptions gen;
