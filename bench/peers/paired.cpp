@@ -6,6 +6,8 @@
 #include <cstddef>
 #include <vector>
 
+#include "peers/peer_common.hpp"
+
 namespace yendor::peers {
 namespace {
 
@@ -46,12 +48,6 @@ double block(const std::function<void()>& f, bool warm_up, long batch) {
 long batch_for(double unit_seconds) {
   const double units = 0.1 * k_paired_block_seconds / std::max(unit_seconds, 1e-9);
   return std::max(1L, static_cast<long>(units));
-}
-
-double median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  const std::size_t n = v.size();
-  return n % 2 == 1 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
 }  // namespace

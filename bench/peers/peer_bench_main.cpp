@@ -92,10 +92,7 @@ class CollectingReporter : public benchmark::ConsoleReporter {
   std::optional<double> median_us(const std::string& name, bool real) const {
     const auto it = samples_.find(name);
     if (it == samples_.end() || it->second.cpu_us.empty()) return std::nullopt;
-    std::vector<double> v = real ? it->second.real_us : it->second.cpu_us;
-    std::sort(v.begin(), v.end());
-    const std::size_t n = v.size();
-    return n % 2 == 1 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+    return median(real ? it->second.real_us : it->second.cpu_us);
   }
   std::string error(const std::string& name) const {
     const auto it = samples_.find(name);
@@ -171,13 +168,6 @@ class CollectingReporter : public benchmark::ConsoleReporter {
     p.ratio.push_back(counter("ratio"));
     p.rounds.push_back(counter("rounds"));
   }
-  static double median(std::vector<double> v) {
-    if (v.empty()) return 0;
-    std::sort(v.begin(), v.end());
-    const std::size_t n = v.size();
-    return n % 2 == 1 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-  }
-
   std::map<std::string, Samples> samples_;
   std::map<std::string, PairSamples> pairs_;
   bool real_time_ = false;

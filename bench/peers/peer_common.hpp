@@ -7,6 +7,8 @@
 #include <libtcod/fov.h>
 #include <libtcod/path.h>
 
+#include <algorithm>
+#include <cstddef>
 #include <functional>
 #include <memory>
 #include <string>
@@ -60,6 +62,14 @@ inline TcodMap make_tcod_map(const Grid<Tile>& tiles, const path::CostMap& costs
 inline constexpr path::Movement k_tcod_movement{path::Connectivity::eight,
                                                 path::CornerCutting::allowed, 1, 1};
 inline constexpr float k_tcod_diagonal_cost = 1.0F;
+
+// The median of `values` (the mean of the middle two for an even count); 0 when empty.
+inline double median(std::vector<double> values) {
+  if (values.empty()) return 0;
+  std::sort(values.begin(), values.end());
+  const std::size_t n = values.size();
+  return n % 2 == 1 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
+}
 
 // One line of evidence that both libraries did the same work, printed beside the table.
 struct Check {
