@@ -53,7 +53,7 @@ constexpr i64 k_word_reach = 62;
 // cell at step k is m, and the rays whose cell is at most m; per step and ray, its cell.
 class RayMasks {
  public:
-  void fill(i64 reach, bool small);
+  void fill(i64 reach);
   std::uint64_t rays_at(i64 k, i64 m) const { return at_[index(k, m)]; }
   std::uint64_t rays_up_to(i64 k, i64 m) const { return up_to_[index(k, m)]; }
   i64 minor_at(i64 k, i64 c) const { return minor_[index(k, c)]; }
@@ -97,14 +97,14 @@ std::uint64_t reverse_bits(std::uint64_t v) {
   return __builtin_bswap64(v);
 }
 
-void RayMasks::fill(i64 reach, bool small) {
+void RayMasks::fill(i64 reach) {
   side_ = reach + 1;
   at_.assign(static_cast<std::size_t>(side_ * side_), 0);
   up_to_.assign(at_.size(), 0);
   minor_.assign(at_.size(), 0);
   for (i64 k = 1; k <= reach; ++k)
     for (i64 c = 0; c <= reach; ++c) {
-      const i64 m = divide(2 * k * c + reach, 2 * reach, small);  // as OctantCaster::minor_at
+      const i64 m = divide(2 * k * c + reach, 2 * reach, true);  // as OctantCaster::minor_at
       minor_[index(k, c)] = static_cast<std::uint8_t>(m);
       at_[index(k, m)] |= std::uint64_t{1} << c;
     }
@@ -442,7 +442,7 @@ class RaycastFov final : public FovAlgorithm {
     if (scratch.radius != options.radius || scratch.shape != options.shape ||
         scratch.reach != reach) {
       fill_in_range(options, reach, scratch.in_range_to);
-      if (reach <= k_word_reach) scratch.masks.fill(reach, true);
+      if (reach <= k_word_reach) scratch.masks.fill(reach);
       scratch.radius = options.radius;
       scratch.shape = options.shape;
       scratch.reach = reach;
