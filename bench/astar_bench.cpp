@@ -26,10 +26,7 @@ namespace yendor {
 namespace {
 
 const Level& rooms_level_200() {
-  static const Level level = [] {
-    const Generator& g = builtin_generators().get("rooms");
-    return generate_level(g, {200, 200}, bench::k_cave_seed, g.info().schema.defaults());
-  }();
+  static const Level level = bench::make_default_level("rooms", 200);
   return level;
 }
 

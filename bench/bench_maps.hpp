@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <string_view>
 #include <vector>
 
 #include "yendor/core/grid.hpp"
@@ -18,10 +19,15 @@ namespace yendor::bench {
 
 inline constexpr std::uint64_t k_cave_seed = 20151;  // fixed forever: the figures are per map
 
+// A level of `generator` (default parameters) of side `side`, at the fixed seed.
+inline Level make_default_level(std::string_view generator, int side) {
+  const Generator& g = builtin_generators().get(generator);
+  return generate_level(g, {side, side}, k_cave_seed, g.info().schema.defaults());
+}
+
 // A `caves` level (default parameters, tunnels joining the caves) of side `side`.
 inline Level make_cave_level(int side) {
-  const Generator& g = builtin_generators().get("caves");
-  return generate_level(g, {side, side}, k_cave_seed, g.info().schema.defaults());
+  return make_default_level("caves", side);
 }
 
 inline const Level& cave_level_200() {

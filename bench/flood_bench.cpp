@@ -12,10 +12,7 @@ namespace yendor {
 namespace {
 
 const Level& maze_level_1000() {
-  static const Level level = [] {
-    const Generator& g = builtin_generators().get("maze");
-    return generate_level(g, {1000, 1000}, bench::k_cave_seed, g.info().schema.defaults());
-  }();
+  static const Level level = bench::make_default_level("maze", 1000);
   return level;
 }
 
