@@ -30,7 +30,16 @@ void BM_maze_ca_maze(benchmark::State& state) {
 void BM_maze_ca_mazectric(benchmark::State& state) {
   bench::run_generator(state, "maze", bench::square_size(state), {{"algorithm", "ca-mazectric"}});
 }
+// The two rot.js has as well (EllerMaze, DividedMaze), at the size the report compares.
+void BM_maze_eller(benchmark::State& state) {
+  bench::run_generator(state, "maze", bench::square_size(state), {{"algorithm", "eller"}});
+}
+void BM_maze_division(benchmark::State& state) {
+  bench::run_generator(state, "maze", bench::square_size(state), {{"algorithm", "division"}});
+}
 BENCHMARK(BM_maze_dfs)->Arg(100)->Arg(500)->Arg(1000)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_maze_eller)->Arg(1000)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_maze_division)->Arg(1000)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_maze_kruskal)->Arg(100)->Arg(500)->Arg(1000)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_maze_prim)->Arg(100)->Arg(500)->Arg(1000)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_maze_ca_maze)->Arg(100)->Arg(500)->Arg(1000)->Unit(benchmark::kMicrosecond);

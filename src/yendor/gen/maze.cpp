@@ -122,11 +122,14 @@ class MazeGenerator final : public Generator {
       detail::carve_dfs_maze(maze, params.get_real("bias"), rng);
     detail::braid_maze(maze, braid, rng);
     detail::render_maze(maze, layout, level.tiles);
-    const std::vector<std::uint32_t> dead_ends = detail::maze_dead_ends(maze);
-    level.meta.features.reserve(dead_ends.size());
-    for (const std::uint32_t c : dead_ends)
-      level.meta.features.push_back(
-          {layout.cell_rect(maze.column_of(c), maze.row_of(c)).center(), "dead_end"});
+    // Counted first: a vector grown one feature at a time costs more in fresh pages than the
+    // second pass over the lattice.
+    std::size_t dead_ends = 0;
+    detail::for_each_dead_end(maze, [&](int, int) { ++dead_ends; });
+    level.meta.features.reserve(level.meta.features.size() + dead_ends);
+    detail::for_each_dead_end(maze, [&](int column, int row) {
+      level.meta.features.push_back({layout.cell_rect(column, row).center(), "dead_end"});
+    });
   }
 
  private:

@@ -6,8 +6,10 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <vector>
 
 #include "yendor/core/geometry.hpp"
@@ -163,6 +165,11 @@ class MazeCells {
   static constexpr std::uint8_t k_south = 2;  // the wall to the south neighbour is knocked out
   static constexpr std::uint8_t k_inside = 4;
 
+  // The two passes over every cell read the bits a row at a time.
+  template <class F>
+  friend void for_each_dead_end(const MazeCells& maze, F&& f);
+  friend void render_maze(const MazeCells& maze, const MazeLayout& layout, Grid<Tile>& tiles);
+
   int columns_;
   int rows_;
   std::uint32_t stride_;
@@ -173,18 +180,38 @@ class MazeCells {
   static constexpr std::array<std::uint8_t, 4> k_wall_bit{k_south, k_east, k_south, k_east};
 };
 
+// Calls f(column, row) for every cell with exactly one open side, row by row. A row's degrees
+// are worked out as bytes in one pass (which vectorises), then its dead ends gathered without
+// a branch per cell on the maze's shape.
+template <class F>
+void for_each_dead_end(const MazeCells& maze, F&& f) {
+  const auto columns = static_cast<std::size_t>(maze.columns());
+  std::vector<std::uint8_t> is_dead_end(columns);
+  std::vector<int> dead_ends(columns + 1);  // + the slot the gather writes past the last one
+  for (int r = 0; r < maze.rows(); ++r) {
+    const std::uint8_t* cell = maze.bits_.data() + maze.index(0, r);
+    const std::uint8_t* north = cell - maze.stride_;
+    const std::uint8_t* west = cell - 1;  // the margin's bits are 0
+    for (std::size_t k = 0; k < columns; ++k) {
+      const unsigned degree =
+          (cell[k] & MazeCells::k_east) + ((cell[k] & MazeCells::k_south) >> 1) +
+          ((north[k] & MazeCells::k_south) >> 1) + (west[k] & MazeCells::k_east);
+      is_dead_end[k] = degree == 1 ? 1 : 0;
+    }
+    std::size_t n = 0;
+    for (std::size_t k = 0; k < columns; ++k) {
+      dead_ends[n] = static_cast<int>(k);
+      n += is_dead_end[k];
+    }
+    for (std::size_t i = 0; i < n; ++i)
+      f(dead_ends[i], r);
+  }
+}
+
 // Cells with exactly one open side, in cell order.
 inline std::vector<std::uint32_t> maze_dead_ends(const MazeCells& maze) {
-  std::vector<std::uint32_t> out, row(static_cast<std::size_t>(maze.columns()) + 1);
-  for (int r = 0; r < maze.rows(); ++r) {
-    std::size_t n = 0;
-    for (std::uint32_t c = maze.index(0, r), end = c + static_cast<std::uint32_t>(maze.columns());
-         c < end; ++c) {
-      row[n] = c;  // kept only when it is a dead end: no branch on the maze's shape
-      n += maze.degree(c) == 1 ? 1 : 0;
-    }
-    out.insert(out.end(), row.begin(), row.begin() + static_cast<std::ptrdiff_t>(n));
-  }
+  std::vector<std::uint32_t> out;
+  for_each_dead_end(maze, [&](int column, int row) { out.push_back(maze.index(column, row)); });
   return out;
 }
 
@@ -218,10 +245,41 @@ inline void braid_maze(MazeCells& maze, double share, Rng& rng) {
   }
 }
 
+// For maps of 1-tile cells, two tiles per cell from n cells' bits: a row of cells is
+// (floor, the east wall), a row of walls under them (the south wall, the corner's wall). A set
+// bit is an open wall, floor (1); a clear one a wall (0). Four cells at a time in a 64-bit
+// word on little-endian machines.
+enum class PairRow { cells, walls };
+inline void write_pairs(const std::uint8_t* bits, std::size_t n, std::uint8_t bit, PairRow kind,
+                        Tile* out) {
+  static_assert(Tile::wall == Tile{0} && Tile::floor == Tile{1});
+  const bool bit_first = kind == PairRow::walls;
+  std::size_t k = 0;
+  if constexpr (std::endian::native == std::endian::little) {
+    const int shift = std::countr_zero(static_cast<unsigned>(bit));
+    for (; k + 4 <= n; k += 4) {
+      std::uint32_t four;
+      std::memcpy(&four, bits + k, sizeof four);
+      // The bit of each byte to bit 0, then the four bytes spread to every other byte.
+      std::uint64_t x = (four >> shift) & 0x01010101u;
+      x = (x | (x << 16)) & 0x0000ffff0000ffffu;
+      x = (x | (x << 8)) & 0x00ff00ff00ff00ffu;
+      const std::uint64_t tiles = bit_first ? x : 0x0001000100010001u | (x << 8);
+      std::memcpy(out + 2 * k, &tiles, sizeof tiles);
+    }
+  }
+  for (; k < n; ++k) {
+    const auto open = static_cast<Tile>((bits[k] & bit) != 0);
+    out[2 * k] = bit_first ? open : Tile::floor;
+    out[2 * k + 1] = bit_first ? Tile::wall : open;
+  }
+}
+
 // Draws the maze: floor in every cell and every knocked-out wall. Walls that stay are written
 // as wall too (the map starts as wall), which saves branching on the maze's shape.
 inline void render_maze(const MazeCells& maze, const MazeLayout& layout, Grid<Tile>& tiles) {
   const auto cell = static_cast<std::size_t>(layout.cell);
+  const auto columns = static_cast<std::size_t>(layout.columns);
   const auto tile = [](bool open) { return open ? Tile::floor : Tile::wall; };
   for (int row = 0; row < layout.rows; ++row) {
     const std::uint32_t first = maze.index(0, row);
@@ -229,11 +287,8 @@ inline void render_maze(const MazeCells& maze, const MazeLayout& layout, Grid<Ti
     const int top = layout.origin.y + row * (layout.cell + 1);
     for (int y = top; y < top + layout.cell; ++y) {
       Tile* line = tiles.row(y).data() + layout.origin.x;
-      if (cell == 1) {  // the common case, without a call to memset per cell
-        for (std::uint32_t c = first; c < end; ++c, line += 2) {
-          line[0] = Tile::floor;
-          line[1] = tile(maze.is_open(c, side_east));
-        }
+      if (cell == 1) {  // the common case, four cells at a time
+        write_pairs(maze.bits_.data() + first, columns, MazeCells::k_east, PairRow::cells, line);
         continue;
       }
       for (std::uint32_t c = first; c < end; ++c, line += cell + 1) {
@@ -243,9 +298,8 @@ inline void render_maze(const MazeCells& maze, const MazeLayout& layout, Grid<Ti
     }
     if (row + 1 == layout.rows) break;
     Tile* line = tiles.row(top + layout.cell).data() + layout.origin.x;
-    if (cell == 1) {
-      for (std::uint32_t c = first; c < end; ++c, line += 2)
-        line[0] = tile(maze.is_open(c, side_south));
+    if (cell == 1) {  // the south wall's bit, then the wall at the corner, per cell
+      write_pairs(maze.bits_.data() + first, columns, MazeCells::k_south, PairRow::walls, line);
       continue;
     }
     for (std::uint32_t c = first; c < end; ++c, line += cell + 1)
