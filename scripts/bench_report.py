@@ -101,6 +101,8 @@ TCOD_SAME_ALGORITHM = {
 
 GEN_COLUMNS = ("group", "case", "generator", "params", "width", "height", "cells", "rep",
                "seed", "ms", "cpu_ms", "status")
+# Read when present: gen.csv files written before the column existed have no generator_ms.
+GEN_OPTIONAL_COLUMNS = ("generator_ms",)
 AI_COLUMNS = ("method", "map", "actors", "rep", "ms_per_turn", "timed_actors", "moved",
               "cpu_ms_per_turn")
 ROTJS_COLUMNS = ("case", "library", "algorithm", "size", "seed", "rep", "ms", "status", "detail")
@@ -159,6 +161,13 @@ class GenCase:
     params: str
     ok: dict[tuple[int, int, int], list[float]] = field(default_factory=dict)
     not_ok: dict[str, list[tuple[int, int, int]]] = field(default_factory=dict)
+    # The generator's own share of each ok run (generator_ms), when gen.csv has it.
+    generator_only: dict[tuple[int, int, int], list[float]] = field(default_factory=dict)
+
+    def generator_median_at(self, label: str) -> float | None:
+        """The median of the generator's own ms at a size label, or None."""
+        return next((statistics.median(ms) for (_, w, h), ms in self.generator_only.items()
+                     if f"{w}x{h}" == label), None)
 
     def points(self) -> list[GenPoint]:
         return [GenPoint(w, h, c, summarize(ms)) for (c, w, h), ms in sorted(self.ok.items())]
@@ -277,8 +286,10 @@ class RatioBar:
 # --- Reading the inputs ------------------------------------------------------------------
 
 
-def read_csv_rows(path: Path, columns: Sequence[str]) -> list[dict[str, str]]:
-    """The rows of a CSV file with the given columns (extra columns are ignored)."""
+def read_csv_rows(path: Path, columns: Sequence[str],
+                  optional: Sequence[str] = ()) -> list[dict[str, str]]:
+    """The rows of a CSV file with the given columns (extra columns are ignored), and the
+    optional ones ("" where the file has no such column)."""
     if not path.is_file():
         raise InputError(f"{path}: missing")
     try:
@@ -288,7 +299,8 @@ def read_csv_rows(path: Path, columns: Sequence[str]) -> list[dict[str, str]]:
             missing = [c for c in columns if c not in header]
             if missing:
                 raise InputError(f"{path}: missing column(s) {', '.join(missing)}")
-            rows = [{k: (row.get(k) or "").strip() for k in columns} for row in reader]
+            rows = [{k: (row.get(k) or "").strip() for k in (*columns, *optional)}
+                    for row in reader]
     except (OSError, UnicodeDecodeError, csv.Error) as e:
         raise InputError(f"{path}: {e}") from e
     if not rows:
@@ -319,7 +331,7 @@ def require_number(text: str, kind: type, where: str) -> float | int:
 def load_gen(path: Path) -> dict[str, GenCase]:
     """gen.csv grouped by case, in the order cases first appear."""
     cases: dict[str, GenCase] = {}
-    for i, row in enumerate(read_csv_rows(path, GEN_COLUMNS)):
+    for i, row in enumerate(read_csv_rows(path, GEN_COLUMNS, GEN_OPTIONAL_COLUMNS)):
         where = f"{path.name} line {i + 2}"
         if not row["case"]:
             raise InputError(f"{where}: empty case")
@@ -334,6 +346,9 @@ def load_gen(path: Path) -> dict[str, GenCase]:
             if ms is None:
                 raise InputError(f"{where}: status ok without ms")
             case.ok.setdefault(key, []).append(ms)
+            generator_ms = parse_number(row["generator_ms"], float, f"{where} generator_ms")
+            if generator_ms is not None:
+                case.generator_only.setdefault(key, []).append(generator_ms)
         else:
             case.not_ok.setdefault(row["status"] or "unknown", []).append(key)
     return cases
@@ -1135,6 +1150,13 @@ def tcod_yendor_ms(tcod: Peer, case: str, algorithm: str) -> float | None:
     return None
 
 
+def rotjs_generator_only_ms(data: WorkData, case: str, size: str) -> float | None:
+    """The median of the Yendor counterpart generator's own ms (without its stairs), when
+    gen.csv has it."""
+    gen_case = data.gen.get(ROTJS_GEN_COUNTERPART.get(case, ""))
+    return gen_case.generator_median_at(size) if gen_case else None
+
+
 def rotjs_counterpart(data: WorkData, case: str, algorithm: str,
                       size: str) -> tuple[str, float | None, bool]:
     """(Yendor counterpart, its median ms, whether it is a generator) for a rot.js case."""
@@ -1217,10 +1239,16 @@ def rotjs_rows(data: WorkData) -> tuple[list[tuple], list[RatioBar]]:
         ratio, lower = rotjs_ratio(rows, yendor_ms, cap)
         target = rotjs_target(case, size)
         label = case if is_gen or not algorithm or algorithm == case else f"{case} ({algorithm})"
+        # The same comparison with the generator's own time: the job rot.js's generator does.
+        alone_ms = rotjs_generator_only_ms(data, case, size) if is_gen else None
+        alone_ratio, alone_lower = rotjs_ratio(rows, alone_ms, cap)
         table.append((label, size or "—", ("≥ " if rot_lower else "") + fmt_ms(rot_ms), name,
                       fmt_ms(yendor_ms, "not measured in this run"), fmt_ratio(ratio, lower),
                       f"≥ {ROTJS_GEN_TARGET:.0f}×" if target else "—",
-                      verdict(ratio, lower, target), rotjs_status_note(rows)))
+                      verdict(ratio, lower, target), fmt_ms(alone_ms),
+                      fmt_ratio(alone_ratio, alone_lower),
+                      verdict(alone_ratio, alone_lower, target) if alone_ms is not None else "—",
+                      rotjs_status_note(rows)))
         if ratio is not None:
             bars.append(RatioBar("rot.js", f"rot.js {label} {size}".strip(), ratio, lower,
                                  target))
@@ -1241,7 +1269,10 @@ def section_rotjs(data: WorkData) -> tuple[list[str], list[RatioBar]]:
         + ", ".join(ROTJS_GEN_SAME_ALGORITHM)
         + " run the same algorithm on both sides; the others do a similar job by another "
         "algorithm. Yendor's time is its whole pipeline, stairs included (a breadth-first "
-        "flood from the up stairs puts the down stairs far away), which rot.js does not do. "
+        "flood from the up stairs puts the down stairs far away), which rot.js does not do; "
+        "the columns after the verdict set rot.js beside the generator's own time alone "
+        "(gen.csv's generator_ms: making the level and the generator, without the feature "
+        "passes and the stairs), the job rot.js's generator does, with a verdict of its own. "
         "Its FOV and path cases use the same maps as the libtcod comparison and are set "
         "beside Yendor's wall-clock time from peers/tcod.csv: "
         + ", ".join(f"{k} → {v}" for k, v in ROTJS_MAP_COUNTERPART.items())
@@ -1253,8 +1284,11 @@ def section_rotjs(data: WorkData) -> tuple[list[str], list[RatioBar]]:
     ]
     table, bars = rotjs_rows(data)
     lines += md_table(["case", "size", "rot.js median ms", "Yendor counterpart",
-                       "Yendor median ms", "rot.js/Yendor", "target", "met?", "status notes"],
-                      table, [False, False, True, False, True, True, False, False, False])
+                       "Yendor median ms", "rot.js/Yendor", "target", "met?",
+                       "generator alone ms", "rot.js/generator alone",
+                       "met? (generator alone)", "status notes"],
+                      table, [False, False, True, False, True, True, False, False, True, True,
+                              False, False])
     return lines + [""], bars
 
 

@@ -47,6 +47,7 @@ GEN_LAWS = {
     "feature-water": ("feature", "caves", "a=1,b=2", 1.5e-6, 1.0),  # a comma: quoted by csv
 }
 CAPPED = {"caves-thesis": 1000}  # case -> first side not run
+GENERATOR_SHARE = {"caves-thesis-unconnected"}  # cases whose generator_ms is given
 
 # method -> (c, k): ms = c * actors^k on 200x200
 AI_LAWS = {
@@ -151,7 +152,10 @@ def ai_rows() -> list[list[object]]:
 def make_work(root: Path, peers: bool = True, meta: dict | None = None) -> Path:
     work = root / "work"
     work.mkdir(parents=True)
-    write_csv(work / "gen.csv", list(br.GEN_COLUMNS), gen_rows())
+    # generator_ms, the generator's own share, for one case only: half of its whole time.
+    write_csv(work / "gen.csv", [*br.GEN_COLUMNS, "generator_ms"],
+              [[*r, repr(float(r[9]) / 2) if r[1] in GENERATOR_SHARE and r[9] else ""]
+               for r in gen_rows()])
     write_csv(work / "ai.csv", list(br.AI_COLUMNS), ai_rows())
     (work / "meta.json").write_text(json.dumps(meta or META), encoding="utf-8")
     if peers:
@@ -308,21 +312,24 @@ def test_rotjs_table(report):
     cellular = cells_of(table_row(md, "cellular", "1000x1000"))
     assert cellular[2:8] == ["1000", "caves-thesis-unconnected", "5.00", "200×", "≥ 100×",
                              "met"]
+    # The generator alone (half of the whole here): its own ratio and verdict.
+    assert cellular[8:11] == ["2.50", "400×", "met"]
     digger = cells_of(table_row(md, "digger", "1000x1000"))
     assert digger[2] == "≥ 10000"
     assert digger[5] == "≥ 100×"
     assert digger[7] == "met"
-    assert "timeout (1 of 1): stopped at 10 s" in digger[8]
+    assert digger[8:11] == ["—", "—", "—"]  # gen.csv has no generator_ms for digger
+    assert "timeout (1 of 1): stopped at 10 s" in digger[11]
     uniform = cells_of(table_row(md, "uniform", "100x100"))
     assert uniform[5:8] == ["20×", "—", "—"]
     icey = cells_of(table_row(md, "icey_maze", "1000x1000"))
     assert (icey[2], icey[4], icey[5], icey[7]) == ("—", "4.00", "—", "no result")
-    assert icey[8] == "empty (1 of 1): no map"
+    assert icey[11] == "empty (1 of 1): no map"
     # A size skipped after a smaller one timed out keeps that cap as its lower bound.
     rogue = cells_of(table_row(md, "rogue", "1000x1000"))
     assert rogue[2] == "≥ 10000"
     assert rogue[5].startswith("≥ ")
-    assert "skipped (1 of 1)" in rogue[8]
+    assert "skipped (1 of 1)" in rogue[11]
     fov = cells_of(table_row(md, "fov_r9_cave200 (precise_shadowcasting)"))
     assert fov[3:6] == ["symmetric", "0.00100", "500×"]
     assert "nearest Yendor counterparts" in md

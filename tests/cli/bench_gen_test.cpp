@@ -87,7 +87,7 @@ TEST(BenchGenRun, WritesARowPerCaseSizeAndRun) {
   EXPECT_EQ(rows[0], k_bench_gen_header);
   for (std::size_t i = 1; i < rows.size(); ++i) {
     const std::vector<std::string> f = fields(rows[i]);
-    ASSERT_EQ(f.size(), 12u) << rows[i];
+    ASSERT_EQ(f.size(), 13u) << rows[i];
     const bool maze = i <= 4;
     EXPECT_EQ(f[0], maze ? "thesis" : "feature");
     EXPECT_EQ(f[1], maze ? "maze-dfs" : "feature-temples");
@@ -101,7 +101,14 @@ TEST(BenchGenRun, WritesARowPerCaseSizeAndRun) {
     EXPECT_EQ(f[8], std::to_string(1 + (i - 1) % 2));  // seed 1, then 2
     EXPECT_GE(std::stod(f[9]), 0.0);
     EXPECT_GE(std::stod(f[10]), 0.0);
-    EXPECT_EQ(f[11], "ok");
+    // The generator's own share, for generator cases only: a part of the whole.
+    if (maze) {
+      EXPECT_GE(std::stod(f[11]), 0.0);
+      EXPECT_LE(std::stod(f[11]), std::stod(f[9]));
+    } else {
+      EXPECT_EQ(f[11], "");
+    }
+    EXPECT_EQ(f[12], "ok");
   }
   EXPECT_EQ(lines(log.str()).size(), 4u);  // a line per case and size
   EXPECT_EQ(log.str().rfind("bench gen: maze-dfs 30x20: median ", 0), 0u) << log.str();
@@ -117,10 +124,12 @@ TEST(BenchGenRun, SummarizesAndReportsCappedSizes) {
   EXPECT_EQ(rows[0], k_bench_gen_summary_header);
   for (std::size_t i = 1; i < rows.size(); ++i) {
     const std::vector<std::string> f = fields(rows[i]);
-    ASSERT_EQ(f.size(), 13u) << rows[i];
+    ASSERT_EQ(f.size(), 14u) << rows[i];
     EXPECT_EQ(f[7], "2");
     EXPECT_LE(std::stod(f[10]), std::stod(f[9]));  // min <= median <= max
     EXPECT_LE(std::stod(f[9]), std::stod(f[11]));
+    const bool maze = i <= 2;
+    EXPECT_EQ(f[13].empty(), !maze) << rows[i];  // the generator's own median
   }
 
   o = tiny_run();
@@ -131,10 +140,11 @@ TEST(BenchGenRun, SummarizesAndReportsCappedSizes) {
   ASSERT_EQ(capped.size(), 1u + 2u * (2u + 1u));
   EXPECT_EQ(capped[3].substr(0, 15), "thesis,maze-dfs");
   const std::vector<std::string> f = fields(capped[3]);
-  ASSERT_EQ(f.size(), 12u) << capped[3];
+  ASSERT_EQ(f.size(), 13u) << capped[3];
   EXPECT_EQ(f[4], "40");
   EXPECT_EQ(f[9], "");
-  EXPECT_EQ(f[11], "capped");
+  EXPECT_EQ(f[11], "");
+  EXPECT_EQ(f[12], "capped");
   EXPECT_NE(capped_log.str().find("maze-dfs 40x40: capped"), std::string::npos) << capped_log.str();
 }
 

@@ -104,6 +104,12 @@ TEST(GenBench, ASweepRunsEveryCaseSizeAndRepetitionWithSeedsInOrder) {
         EXPECT_FALSE(s.capped);
         EXPECT_GE(s.ms, 0);
         EXPECT_GE(s.cpu_ms, 0);
+        // The generator's own share of a generator case's time; none for a feature pass.
+        EXPECT_EQ(s.generator_ms.has_value(), name == std::string("caves-thesis"));
+        if (s.generator_ms) {
+          EXPECT_GE(*s.generator_ms, 0);
+          EXPECT_LE(*s.generator_ms, s.ms);
+        }
       }
 }
 
@@ -151,8 +157,8 @@ TEST(GenBench, TheSummaryIsTheMedianMeanMinAndMaxOfEachCaseAndSize) {
   const GenBenchCase& c = all.front();
   std::vector<GenSample> samples;
   for (const double ms : {4.0, 1.0, 3.0, 2.0})
-    samples.push_back({&c, {100, 100}, 0, 1, ms, ms / 2, false});
-  samples.push_back({&c, {200, 200}, 0, 1, 9.0, 9.0, false});
+    samples.push_back({&c, {100, 100}, 0, 1, ms, ms / 2, false, ms / 4});
+  samples.push_back({&c, {200, 200}, 0, 1, 9.0, 9.0, false});  // no generator time
   const std::vector<GenSummary> s = summarize_gen(samples);
   ASSERT_EQ(s.size(), 2u);
   EXPECT_EQ(s[0].reps, 4);
@@ -161,7 +167,10 @@ TEST(GenBench, TheSummaryIsTheMedianMeanMinAndMaxOfEachCaseAndSize) {
   EXPECT_DOUBLE_EQ(s[0].min_ms, 1.0);
   EXPECT_DOUBLE_EQ(s[0].max_ms, 4.0);
   EXPECT_DOUBLE_EQ(s[0].mean_cpu_ms, 1.25);
+  ASSERT_TRUE(s[0].median_generator_ms.has_value());
+  EXPECT_DOUBLE_EQ(*s[0].median_generator_ms, 0.625);
   EXPECT_DOUBLE_EQ(s[1].median_ms, 9.0);
+  EXPECT_FALSE(s[1].median_generator_ms.has_value());
 }
 
 TEST(GenBench, ParamsTextJoinsThePairs) {

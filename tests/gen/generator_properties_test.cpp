@@ -62,6 +62,17 @@ TEST_P(EveryGenerator, SameSeedSameLevelDifferentSeedsDiffer) {
             level_hash(make(gen(), {80, 50}, 1)));
 }
 
+TEST_P(EveryGenerator, AskingForTheStageTimesChangesNothing) {
+  for (std::uint64_t seed = 0; seed < 5; ++seed) {
+    GenerationTimes times{-1, -1, -1};
+    const Level timed = generate_level(gen(), {80, 50}, seed, {}, {.times = &times});
+    EXPECT_EQ(timed, make(gen(), {80, 50}, seed));
+    EXPECT_GE(times.generator_ms, 0);  // each stage was timed
+    EXPECT_GE(times.passes_ms, 0);
+    EXPECT_GE(times.stairs_ms, 0);
+  }
+}
+
 TEST_P(EveryGenerator, ConnectedWithStairsOverAThousandSeeds) {
   for (std::uint64_t seed = 0; seed < 1000; ++seed)
     expect_valid(make(gen(), {80, 50}, seed), "seed " + std::to_string(seed));

@@ -29,6 +29,11 @@ std::string case_columns(const GenBenchCase& c, Size size) {
          std::to_string(static_cast<long long>(size.width) * size.height);
 }
 
+// An optional time: empty when there is none (feature cases, capped runs).
+std::string optional_ms(const std::optional<double>& ms) {
+  return ms ? format_ms(*ms) : "";
+}
+
 }  // namespace
 
 std::vector<GenBenchCase> selected_gen_cases(const std::vector<std::string>& names) {
@@ -103,13 +108,15 @@ GenBenchOptions bench_gen_plan(const BenchGenOptions& o) {
 std::string bench_gen_row(const GenSample& s) {
   return case_columns(*s.gen_case, s.size) + "," + std::to_string(s.rep) + "," +
          std::to_string(s.seed) + "," + (s.capped ? "" : format_ms(s.ms)) + "," +
-         (s.capped ? "" : format_ms(s.cpu_ms)) + "," + (s.capped ? "capped" : "ok");
+         (s.capped ? "" : format_ms(s.cpu_ms)) + "," + optional_ms(s.generator_ms) + "," +
+         (s.capped ? "capped" : "ok");
 }
 
 std::string bench_gen_summary_row(const GenSummary& s) {
   return case_columns(*s.gen_case, s.size) + "," + std::to_string(s.reps) + "," +
          format_ms(s.mean_ms) + "," + format_ms(s.median_ms) + "," + format_ms(s.min_ms) + "," +
-         format_ms(s.max_ms) + "," + format_ms(s.mean_cpu_ms);
+         format_ms(s.max_ms) + "," + format_ms(s.mean_cpu_ms) + "," +
+         optional_ms(s.median_generator_ms);
 }
 
 void run_bench_gen(const BenchGenOptions& options, std::ostream& out, std::ostream& log) {

@@ -35,10 +35,10 @@ std::vector<Size> parse_gen_sizes(const std::string& text);
 GenBenchOptions bench_gen_plan(const BenchGenOptions& options);
 
 inline constexpr std::string_view k_bench_gen_header =
-    "group,case,generator,params,width,height,cells,rep,seed,ms,cpu_ms,status";
+    "group,case,generator,params,width,height,cells,rep,seed,ms,cpu_ms,generator_ms,status";
 inline constexpr std::string_view k_bench_gen_summary_header =
     "group,case,generator,params,width,height,cells,reps,mean_ms,median_ms,min_ms,max_ms,"
-    "mean_cpu_ms";
+    "mean_cpu_ms,median_generator_ms";
 std::string bench_gen_row(const GenSample& sample);
 std::string bench_gen_summary_row(const GenSummary& summary);
 

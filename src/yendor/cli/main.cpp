@@ -367,7 +367,7 @@ CLI::App* add_bench_gen_command(CLI::App& bench, yendor::cli::BenchGenOptions& o
   cmd->add_option("--out", options.out, "write the CSV to this file (default stdout)");
   cmd->add_flag("--quick", options.quick, "3 runs at 100x100 and 200x200");
   cmd->add_flag("--summary", options.summary,
-                "one row per case and size: mean, median, min, max ms");
+                "one row per case and size: mean, median, min, max ms, the generator's own median");
   cmd->add_flag("--list", options.list, "list the cases and their parameters");
   return cmd;
 }

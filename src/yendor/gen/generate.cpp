@@ -1,5 +1,6 @@
 #include "yendor/gen/generate.hpp"
 
+#include <chrono>
 #include <string>
 
 #include "yendor/core/data_dir.hpp"
@@ -30,6 +31,12 @@ void check_level_size(const GeneratorInfo& info, Size size) {
 }
 
 namespace {
+
+// Milliseconds between two readings of the clock the stage times use.
+double ms_between(std::chrono::steady_clock::time_point from,
+                  std::chrono::steady_clock::time_point to) {
+  return std::chrono::duration<double, std::milli>(to - from).count();
+}
 
 struct PlannedPass {
   const FeaturePass* pass;
@@ -67,6 +74,12 @@ Level generate_level(const Generator& generator, Size size, std::uint64_t seed,
   generator.check(validated, size);
   const std::vector<PlannedPass> passes = plan_passes(options);
 
+  // The clock is read only when the caller asked for the stage times.
+  const auto clock = [&options] {
+    return options.times ? std::chrono::steady_clock::now()
+                         : std::chrono::steady_clock::time_point{};
+  };
+  const auto generator_start = clock();  // making the level is the generator's work too
   Level level(size, Tile::wall);
   level.meta.generator = info.name;
   level.meta.generator_version = info.version;
@@ -82,6 +95,7 @@ Level generate_level(const Generator& generator, Size size, std::uint64_t seed,
   Rng rng = Rng::for_stream(seed, stream::map_gen, depth_index);
   generator.generate_in(level, validated, rng,
                         GeneratorContext{data_dir, options.depth, options.difficulty});
+  const auto passes_start = clock();
 
   // Each pass on its own stream (named by its place in the list and its name), so adding a
   // pass at the end never changes what the earlier ones made.
@@ -96,8 +110,14 @@ Level generate_level(const Generator& generator, Size size, std::uint64_t seed,
 
   // The stairs pass draws from its own stream, so a generator that changes how many numbers
   // it draws does not also move the stairs of an otherwise identical map.
+  const auto stairs_start = clock();
   Rng stairs_rng = Rng::for_stream(seed, "map.stairs", depth_index);
   const StairsReport report = place_stairs(level, stairs_rng);
+  if (options.times) {
+    const auto end = clock();
+    *options.times = {ms_between(generator_start, passes_start),
+                      ms_between(passes_start, stairs_start), ms_between(stairs_start, end)};
+  }
   if (options.verify && generator.promises_connectivity(validated) &&
       !report.connectivity.connected()) {
     std::string made = info.name + " (version " + std::to_string(info.version);

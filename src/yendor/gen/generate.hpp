@@ -19,6 +19,15 @@ class GenerationError : public Error {
   using Error::Error;
 };
 
+// How long each stage of generate_level took, in wall-clock milliseconds, for benchmarks
+// (GenerateOptions::times): a generator set beside another library's, which places no stairs,
+// is compared on generator_ms.
+struct GenerationTimes {
+  double generator_ms = 0;  // the generator, with making the level it draws on
+  double passes_ms = 0;     // the motif's and the requested feature passes
+  double stairs_ms = 0;     // the stairs post-pass with its connectivity check
+};
+
 struct GenerateOptions {
   int depth = 1;       // selects the RNG stream: map generation at this depth
   bool verify = true;  // run the connectivity check (it shares the stairs pass's flood fill)
@@ -28,6 +37,7 @@ struct GenerateOptions {
   int difficulty = 1;                      // 1..100: for spawning; vaults honour it
   std::vector<FeatureRequest> features{};  // run in order, after the motif's
   std::string data_dir{};                  // content files; empty: default_data_dir()
+  GenerationTimes* times = nullptr;        // filled when set; never changes the level
 };
 
 inline constexpr double k_max_unique_rate = 10.0;

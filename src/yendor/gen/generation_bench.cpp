@@ -32,18 +32,26 @@ double elapsed_ms(std::chrono::steady_clock::time_point since) {
       .count();
 }
 
-// One run of a case at a size and seed; returns {wall ms, processor ms}.
-std::pair<double, double> time_case(const GenBenchCase& c, Size size, std::uint64_t seed,
-                                    const std::string& data_dir) {
+struct CaseTimes {
+  double ms = 0;      // wall clock
+  double cpu_ms = 0;  // this thread's processor time
+  std::optional<double> generator_ms;
+};
+
+// One run of a case at a size and seed.
+CaseTimes time_case(const GenBenchCase& c, Size size, std::uint64_t seed,
+                    const std::string& data_dir) {
   const Generator& generator = builtin_generators().get(c.generator);
   const ParamSet params = generator.info().schema.parse(c.generator, c.params);
   GenerateOptions options;
   options.data_dir = data_dir;
   if (c.feature.empty()) {
+    GenerationTimes stages;
+    options.times = &stages;
     const double cpu_start = thread_cpu_ms();
     const auto start = std::chrono::steady_clock::now();
     const Level level = generate_level(generator, size, seed, params, options);
-    return {elapsed_ms(start), thread_cpu_ms() - cpu_start};
+    return {elapsed_ms(start), thread_cpu_ms() - cpu_start, stages.generator_ms};
   }
   const FeaturePass& pass = builtin_feature_passes().get(c.feature);
   const ParamSet pass_params = pass.info().schema.defaults();
@@ -54,7 +62,7 @@ std::pair<double, double> time_case(const GenBenchCase& c, Size size, std::uint6
   const double cpu_start = thread_cpu_ms();
   const auto start = std::chrono::steady_clock::now();
   pass.apply(level, pass_params, context, rng);
-  return {elapsed_ms(start), thread_cpu_ms() - cpu_start};
+  return {elapsed_ms(start), thread_cpu_ms() - cpu_start, std::nullopt};
 }
 
 }  // namespace
@@ -172,9 +180,9 @@ void run_gen_bench(const GenBenchOptions& options,
       }
       for (int rep = 0; rep < options.reps; ++rep) {
         const std::uint64_t seed = options.seed + static_cast<std::uint64_t>(rep);
-        const auto [ms, cpu_ms] = time_case(c, size, seed, data_dir);
-        sample({&c, size, rep, seed, ms, cpu_ms, false});
-        capped = capped || ms > options.cap_ms;
+        const CaseTimes t = time_case(c, size, seed, data_dir);
+        sample({&c, size, rep, seed, t.ms, t.cpu_ms, false, t.generator_ms});
+        capped = capped || t.ms > options.cap_ms;
       }
     }
   }
@@ -182,7 +190,7 @@ void run_gen_bench(const GenBenchOptions& options,
 
 std::vector<GenSummary> summarize_gen(std::span<const GenSample> samples) {
   std::vector<GenSummary> out;
-  std::vector<std::vector<double>> times, cpu_times;
+  std::vector<std::vector<double>> times, cpu_times, generator_times;
   for (const GenSample& s : samples) {
     if (s.capped) continue;
     std::size_t i = 0;
@@ -192,9 +200,11 @@ std::vector<GenSummary> summarize_gen(std::span<const GenSample> samples) {
       out.push_back({s.gen_case, s.size});
       times.emplace_back();
       cpu_times.emplace_back();
+      generator_times.emplace_back();
     }
     times[i].push_back(s.ms);
     cpu_times[i].push_back(s.cpu_ms);
+    if (s.generator_ms) generator_times[i].push_back(*s.generator_ms);
   }
   for (std::size_t i = 0; i < out.size(); ++i) {
     const SampleStats t = sample_stats(std::move(times[i]));
@@ -204,6 +214,8 @@ std::vector<GenSummary> summarize_gen(std::span<const GenSample> samples) {
     out[i].min_ms = t.min;
     out[i].max_ms = t.max;
     out[i].mean_cpu_ms = sample_stats(std::move(cpu_times[i])).mean;
+    if (!generator_times[i].empty())
+      out[i].median_generator_ms = sample_stats(std::move(generator_times[i])).median;
   }
   return out;
 }

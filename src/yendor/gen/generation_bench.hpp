@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -49,6 +50,9 @@ struct GenSample {
   double ms = 0;
   double cpu_ms = 0;
   bool capped = false;  // not run: an earlier run of the case took longer than the cap
+  // A generator case's own share of ms, without its feature passes and stairs (the stage
+  // times of generate_level); none for a feature case.
+  std::optional<double> generator_ms{};
 };
 
 // InputError unless every case (generator, parameters, pass) and size (against each
@@ -71,6 +75,7 @@ struct GenSummary {
   double min_ms = 0;
   double max_ms = 0;
   double mean_cpu_ms = 0;
+  std::optional<double> median_generator_ms{};  // generator cases only
 };
 std::vector<GenSummary> summarize_gen(std::span<const GenSample> samples);
 
