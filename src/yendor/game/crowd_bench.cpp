@@ -483,7 +483,7 @@ std::vector<CrowdTurn> time_crowd_turns(CrowdRun& run, int reps, int warmup) {
     const double cpu1 = thread_cpu_ms();
     const std::span<const Point> end = run.positions();
     CrowdTurn t;
-    t.ms = std::chrono::duration<double, std::milli>(t1 - t0).count();
+    t.ms = ms_between(t0, t1);
     t.cpu_ms = cpu1 - cpu0;
     t.timed_actors = run.timed_actors();
     const std::size_t both = std::min(before.size(), end.size());

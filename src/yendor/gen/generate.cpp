@@ -3,6 +3,7 @@
 #include <chrono>
 #include <string>
 
+#include "yendor/core/cpu_clock.hpp"
 #include "yendor/core/data_dir.hpp"
 #include "yendor/gen/motif.hpp"
 #include "yendor/gen/stairs.hpp"
@@ -31,12 +32,6 @@ void check_level_size(const GeneratorInfo& info, Size size) {
 }
 
 namespace {
-
-// Milliseconds between two readings of the clock the stage times use.
-double ms_between(std::chrono::steady_clock::time_point from,
-                  std::chrono::steady_clock::time_point to) {
-  return std::chrono::duration<double, std::milli>(to - from).count();
-}
 
 struct PlannedPass {
   const FeaturePass* pass;

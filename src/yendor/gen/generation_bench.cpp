@@ -27,11 +27,6 @@ bool has_case(const std::vector<GenBenchCase>& cases, const std::string& name) {
                      [&](const GenBenchCase& c) { return c.name == name; });
 }
 
-double elapsed_ms(std::chrono::steady_clock::time_point since) {
-  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - since)
-      .count();
-}
-
 struct CaseTimes {
   double ms = 0;      // wall clock
   double cpu_ms = 0;  // this thread's processor time
@@ -51,7 +46,8 @@ CaseTimes time_case(const GenBenchCase& c, Size size, std::uint64_t seed,
     const double cpu_start = thread_cpu_ms();
     const auto start = std::chrono::steady_clock::now();
     const Level level = generate_level(generator, size, seed, params, options);
-    return {elapsed_ms(start), thread_cpu_ms() - cpu_start, stages.generator_ms};
+    return {ms_between(start, std::chrono::steady_clock::now()), thread_cpu_ms() - cpu_start,
+            stages.generator_ms};
   }
   const FeaturePass& pass = builtin_feature_passes().get(c.feature);
   const ParamSet pass_params = pass.info().schema.defaults();
@@ -62,7 +58,8 @@ CaseTimes time_case(const GenBenchCase& c, Size size, std::uint64_t seed,
   const double cpu_start = thread_cpu_ms();
   const auto start = std::chrono::steady_clock::now();
   pass.apply(level, pass_params, context, rng);
-  return {elapsed_ms(start), thread_cpu_ms() - cpu_start, std::nullopt};
+  return {ms_between(start, std::chrono::steady_clock::now()), thread_cpu_ms() - cpu_start,
+          std::nullopt};
 }
 
 }  // namespace
