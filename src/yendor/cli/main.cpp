@@ -25,6 +25,7 @@
 #include "yendor/cli/serve_command.hpp"
 #include "yendor/cli/view_command.hpp"
 #include "yendor/core/error.hpp"
+#include "yendor/core/freed_memory.hpp"
 #include "yendor/fov/fov.hpp"
 #include "yendor/gen/generate.hpp"
 
@@ -565,6 +566,8 @@ int run(int argc, char** argv) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  // Level after level (sweeps, bots, a long game) reuses the memory the last one freed.
+  yendor::keep_freed_memory();
   try {
     return run(argc, argv);
   } catch (const yendor::InputError& e) {
