@@ -5,7 +5,7 @@
 // thresholds move with the sizes it has seen. A program that makes level after level of a
 // few megabytes (a sweep, a bot run, a long game) then often gets its memory back from the
 // kernel as fresh pages, each costing a page fault and zeroing: about 1,000 a level for a
-// 1000x1000 depth-first maze, more time than its stairs (docs/benchmarks.md). Programs call
+// 1000x1000 depth-first maze, about as long as its stairs take (docs/benchmarks.md). Programs call
 // keep_freed_memory() once at start; the `yendor` command does. A library never changes this
 // behind its host's back, so libyendor itself does not.
 
